@@ -1,0 +1,3 @@
+from clerkdesk.cli.main import main
+
+raise SystemExit(main())

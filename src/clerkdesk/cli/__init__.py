@@ -1,0 +1,1 @@
+"""The ``clerkdesk`` command line: the contract scripts and checks rely on."""

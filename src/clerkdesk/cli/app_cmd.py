@@ -1,0 +1,17 @@
+"""``clerkdesk`` with no command: open the desktop app."""
+
+from __future__ import annotations
+
+import argparse
+
+from clerkdesk.cli.context import CliContext, fail
+from clerkdesk.cli.display import NO_DISPLAY, has_display
+
+
+def run_app(args: argparse.Namespace, ctx: CliContext) -> int:
+    if not has_display():
+        fail(NO_DISPLAY, status=1)
+    database = ctx.database()
+    from clerkdesk.ui.app import run
+
+    return run(database, ctx.clock)

@@ -1,0 +1,19 @@
+"""Every command module registers itself here, in the order ``--help`` lists them.
+
+A registrar adds one sub-parser and sets ``handler=fn(args, ctx) -> exit status``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from clerkdesk.cli import db_cmd, demo_cmd, screenshot_cmd
+
+Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+REGISTRARS: list[Registrar] = [
+    db_cmd.register,
+    demo_cmd.register,
+    screenshot_cmd.register,
+]

@@ -1,0 +1,67 @@
+"""What a command needs from the world, built once from the global options."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NoReturn
+
+from clerkdesk.clock import Clock, SystemClock
+from clerkdesk.config import resolve_database_url
+
+if TYPE_CHECKING:
+    from clerkdesk.db.database import Database
+
+
+class CommandFailed(Exception):
+    """Stops a command with one line on standard error and an exit status."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def fail(message: str, status: int = 2) -> NoReturn:
+    raise CommandFailed(message, status)
+
+
+@dataclass
+class CliContext:
+    db_option: str | None
+    clock: Clock = field(default_factory=SystemClock)
+    _database: Database | None = None
+
+    @property
+    def database_url(self) -> str:
+        return resolve_database_url(self.db_option)
+
+    def database(self, *, upgrade: bool = True) -> Database:
+        """The database, brought to the current schema first unless told not to."""
+        if self._database is None:
+            from clerkdesk.db.database import Database
+            from clerkdesk.db.migrate import upgrade_to_head
+
+            database = Database.open(self.database_url)
+            if upgrade:
+                upgrade_to_head(database)
+            self._database = database
+        return self._database
+
+    def close(self) -> None:
+        if self._database is not None:
+            self._database.dispose()
+            self._database = None
+
+
+def out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+
+__all__ = ["CliContext", "CommandFailed", "argparse", "err", "fail", "out"]

@@ -1,0 +1,58 @@
+"""``clerkdesk db upgrade|current``: the schema of the database in use."""
+
+from __future__ import annotations
+
+import argparse
+
+from clerkdesk.cli.context import CliContext, out
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "db", help="upgrade the database or show its schema revision",
+        description="Manage the database's schema.",
+    )
+    actions = parser.add_subparsers(dest="db_action", metavar="ACTION", required=True)
+    upgrade = actions.add_parser(
+        "upgrade", help="bring the database to the newest schema (a SQLite file is backed up first)",
+        description="Create the schema in a new database, or upgrade an older one to the newest "
+        "revision. A SQLite file is copied to backups/ beside it before it is changed.",
+    )
+    upgrade.set_defaults(handler=_upgrade)
+    current = actions.add_parser(
+        "current", help="print the database's schema revision ('none' if it has no schema)",
+        description="Print the schema revision the database is at, without changing it.",
+    )
+    current.set_defaults(handler=_current)
+    heads = actions.add_parser(
+        "head", help="print the newest revision this version of ClerkDesk knows",
+        description="Print the newest schema revision this version of ClerkDesk knows.",
+    )
+    heads.set_defaults(handler=_head)
+
+
+def _upgrade(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.db.migrate import upgrade_to_head
+
+    result = upgrade_to_head(ctx.database(upgrade=False))
+    if not result.changed:
+        out(f"already at {result.to_revision}")
+    else:
+        out(f"upgraded from {result.from_revision or 'an empty database'} to {result.to_revision}")
+        if result.backup is not None:
+            out(f"backup: {result.backup}")
+    return 0
+
+
+def _current(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.db.migrate import current_revision
+
+    out(current_revision(ctx.database(upgrade=False)) or "none")
+    return 0
+
+
+def _head(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.db.migrate import head_revision
+
+    out(head_revision())
+    return 0

@@ -1,0 +1,64 @@
+"""``clerkdesk demo``: fill an empty database with a realistic synthetic town."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from clerkdesk.cli.context import CliContext, out
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "demo", help="fill an empty database with a synthetic town (deterministic per seed)",
+        description="Fill an empty database with a realistic synthetic town: owners with "
+        "addresses and phones, 1-3 dogs each, and their rabies certificates.",
+    )
+    parser.add_argument("--dogs", type=int, default=2000, metavar="N", help="dogs to make")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed")
+    parser.add_argument("--town", default="westborough", metavar="ID",
+                        help="town preset (see `clerkdesk towns`)")
+    parser.add_argument("--if-empty", action="store_true",
+                        help="do nothing, successfully, if the database already holds dogs")
+    parser.set_defaults(handler=handle)
+
+
+class _Bar:
+    """A progress bar on standard error, redrawn in place on a terminal."""
+
+    def __init__(self, width: int = 30) -> None:
+        self.width = width
+        self.tty = sys.stderr.isatty()
+        self._last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = done * 100 // total
+        if percent == self._last:
+            return
+        self._last = percent
+        filled = self.width * done // total
+        bar = "#" * filled + "-" * (self.width - filled)
+        line = f"demo [{bar}] {percent:3d}%  {done:,}/{total:,} dogs"
+        if self.tty:
+            sys.stderr.write("\r" + line + ("\n" if done >= total else ""))
+        elif percent % 10 == 0:
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def handle(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.demo.fill import existing_dogs, fill_demo
+
+    database = ctx.database()
+    if args.if_empty:
+        held = existing_dogs(database)
+        if held:
+            out(f"{database.describe()} already holds {held:,} dogs; left as it is")
+            return 0
+    result = fill_demo(database, dogs=args.dogs, seed=args.seed, town_id=args.town,
+                       clock=ctx.clock, progress=_Bar())
+    rate = result.dogs / result.seconds if result.seconds else 0.0
+    out(f"made {result.owners:,} owners, {result.dogs:,} dogs and {result.certificates:,} "
+        f"rabies certificates for {result.town_id} in {result.seconds:.1f} s "
+        f"({rate:,.0f} dogs/s)")
+    return 0

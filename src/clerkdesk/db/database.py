@@ -1,0 +1,138 @@
+"""One engine and session factory for a local SQLite file or a shared PostgreSQL server.
+
+SQLite is driven in autocommit mode at the driver level and every transaction is begun by
+hand, because the sqlite3 module's legacy transaction handling begins late and never
+``IMMEDIATE``: a writer that begins deferred can fail halfway with "database is locked"
+where one that begins immediately waits its turn under the busy timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import URL, Engine, create_engine, event, make_url
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from clerkdesk.errors import DatabaseBusy, DatabaseUnavailable, DiskFull
+
+log = logging.getLogger(__name__)
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+_WRITE_OPTION = "clerkdesk_write"
+
+
+def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        writer = connection.get_execution_options().get(_WRITE_OPTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
+
+
+def translate_error(exc: DBAPIError) -> Exception:
+    """Map driver errors that have a known cause outside the program to typed errors."""
+    text = str(exc.orig).lower() if exc.orig is not None else str(exc).lower()
+    sqlstate = getattr(exc.orig, "sqlstate", None)
+    if "database is locked" in text or "database is busy" in text or sqlstate == "55P03":
+        return DatabaseBusy(
+            "The database is busy with another workstation; try again in a moment."
+        )
+    if "disk is full" in text or "no space left" in text or sqlstate == "53100":
+        return DiskFull("The disk holding the database is full; nothing was saved.")
+    if isinstance(exc, OperationalError) and (
+        "unable to open" in text or "connection" in text or "could not connect" in text
+    ):
+        return DatabaseUnavailable(f"The database cannot be reached: {exc.orig}")
+    return exc
+
+
+class Database:
+    """The engine and sessions for one database URL; built once at start and passed in."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.url: URL = engine.url
+        self._reader = sessionmaker(bind=engine, expire_on_commit=False)
+        self._writer = sessionmaker(
+            bind=engine.execution_options(**{_WRITE_OPTION: True}), expire_on_commit=False
+        )
+
+    @classmethod
+    def open(
+        cls, url: str | URL, *, echo: bool = False, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS
+    ) -> Database:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite":
+            if parsed.database and parsed.database != ":memory:":
+                try:
+                    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise DatabaseUnavailable(
+                        f"Cannot create the folder for {parsed.database}: {exc.strerror}"
+                    ) from exc
+            engine = create_engine(parsed, echo=echo)
+            _install_sqlite_hooks(engine, busy_timeout_ms)
+        elif parsed.get_backend_name() == "postgresql":
+            engine = create_engine(parsed, echo=echo, pool_pre_ping=True)
+        else:
+            raise DatabaseUnavailable(
+                f"Unsupported database {parsed.get_backend_name()!r}: "
+                "use sqlite:///PATH or postgresql+psycopg://USER@HOST/NAME"
+            )
+        return cls(engine)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        if self.is_sqlite and self.url.database and self.url.database != ":memory:":
+            return Path(self.url.database)
+        return None
+
+    def describe(self) -> str:
+        """Where the data lives, in the words the status bar shows."""
+        if self.is_sqlite:
+            return f"This PC: {self.sqlite_path}"
+        host = self.url.host or "localhost"
+        return f"Server {host}: {self.url.database}"
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction: committed on success, rolled back whole on any error."""
+        with self._translated(), self._writer() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with self._translated(), self._reader() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        try:
+            yield
+        except DBAPIError as exc:
+            translated = translate_error(exc)
+            if translated is exc:
+                raise
+            log.warning("database problem: %s", exc)
+            raise translated from exc
+
+    def dispose(self) -> None:
+        self.engine.dispose()

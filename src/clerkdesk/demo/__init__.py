@@ -1,0 +1,1 @@
+"""A realistic synthetic town for trials, screenshots and benchmarks."""

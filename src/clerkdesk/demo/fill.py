@@ -1,0 +1,72 @@
+"""Fill a database with a demo town, in bulk, under one of the town presets."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import func, insert, select
+
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.demo.generator import DemoTown
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
+from clerkdesk.rules import presets
+from clerkdesk.services.town import save_town_profile
+
+Progress = Callable[[int, int], None]
+MAX_DEMO_DOGS = 1_000_000
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    town_id: str
+    owners: int
+    dogs: int
+    certificates: int
+    seconds: float
+
+
+def existing_dogs(database: Database) -> int:
+    with database.read() as session:
+        return session.scalar(select(func.count()).select_from(Dog)) or 0
+
+
+def fill_demo(
+    database: Database, *, dogs: int, seed: int, town_id: str, clock: Clock,
+    progress: Progress | None = None,
+) -> DemoResult:
+    """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs."""
+    if not 1 <= dogs <= MAX_DEMO_DOGS:
+        raise ValidationError(f"--dogs must be between 1 and {MAX_DEMO_DOGS:,}", field="dogs")
+    known = {preset.id for preset in presets.list_presets()}
+    if town_id not in known:
+        raise ValidationError(
+            f"unknown town {town_id!r}; choose one of {', '.join(sorted(known))}", field="town"
+        )
+    held = existing_dogs(database)
+    if held:
+        raise ValidationError(
+            f"this database already holds {held:,} dogs; demo data goes only into an empty one"
+        )
+    started = dt.datetime.now(dt.UTC)
+    save_town_profile(database, presets.preset_toml(town_id), saved_by="demo", clock=clock,
+                      note=f"demo town, seed {seed}")
+    town = DemoTown(seed=seed, today=clock.today(), town_id=town_id, now=clock.now())
+    owners = made = certificates = 0
+    for batch in town.batches(dogs):
+        with database.write() as session:
+            session.execute(insert(Owner), batch.owners)
+            session.execute(insert(Dog), batch.dogs)
+            session.execute(insert(RabiesCertificate), batch.certificates)
+        owners += len(batch.owners)
+        made += len(batch.dogs)
+        certificates += len(batch.certificates)
+        if progress is not None:
+            progress(made, dogs)
+    with database.write() as session:
+        session.merge(Setting(key="demo", value=f"seed={seed} town={town_id} dogs={dogs}"))
+    seconds = (dt.datetime.now(dt.UTC) - started).total_seconds()
+    return DemoResult(town_id, owners, made, certificates, seconds)

@@ -1,0 +1,42 @@
+"""Typed errors the core raises and the UI or CLI turns into plain words.
+
+Anything that is not one of these is a bug and goes to the crash handler.
+"""
+
+from __future__ import annotations
+
+
+class ClerkDeskError(Exception):
+    """Base of every error a clerk may be shown."""
+
+
+class ValidationError(ClerkDeskError):
+    """Input that breaks a rule; nothing was changed.
+
+    ``field`` names the input at fault so a form can show the message beside it.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class EnvironmentProblem(ClerkDeskError):
+    """A known problem outside the program: a busy or full database, a missing file."""
+
+
+class DatabaseBusy(EnvironmentProblem):
+    """Another workstation holds the database; the action can be tried again."""
+
+
+class DiskFull(EnvironmentProblem):
+    """The disk holding the database is full; nothing was saved."""
+
+
+class DatabaseUnavailable(EnvironmentProblem):
+    """The database cannot be opened or reached."""
+
+
+class DatabaseTooNew(EnvironmentProblem):
+    """The database was upgraded by a newer ClerkDesk than this one."""

@@ -1,0 +1,96 @@
+"""Dogs and their rabies certificates."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+
+from sqlalchemy import CheckConstraint, Enum, ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from clerkdesk.models.base import Base, Name
+from clerkdesk.models.people import Owner
+
+
+def _enum(cls: type[enum.Enum], name: str) -> Enum:
+    return Enum(cls, name=name, native_enum=False, create_constraint=True,
+                values_callable=lambda e: [m.value for m in e], length=20)
+
+
+class Sex(enum.StrEnum):
+    MALE = "male"
+    FEMALE = "female"
+
+
+class DogStatus(enum.StrEnum):
+    ACTIVE = "active"
+    DECEASED = "deceased"
+    MOVED = "moved"
+    TRANSFERRED = "transferred"
+    LOST = "lost"
+
+
+class CertificateKind(enum.StrEnum):
+    VACCINATION = "vaccination"
+    # A veterinarian's rabies exemption certificate (MGL c.140 §137 and c.140 §145B).
+    EXEMPTION = "exemption"
+
+
+class Dog(Base):
+    __tablename__ = "dog"
+    __table_args__ = (
+        Index(None, "name"),
+        Index(None, "microchip"),
+        Index(None, "owner_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("owner.id"))
+    name: Mapped[Name]
+    breed: Mapped[str] = mapped_column(String(60))
+    breed_secondary: Mapped[str | None] = mapped_column(String(60))
+    color: Mapped[str] = mapped_column(String(60))
+    sex: Mapped[Sex] = mapped_column(_enum(Sex, "sex"))
+    altered: Mapped[bool]
+    altered_proof: Mapped[str | None] = mapped_column(String(120))
+    birth_date: Mapped[dt.date | None]
+    # Set when the birth date was worked out from an age the owner stated.
+    birth_date_estimated: Mapped[bool] = mapped_column(default=False)
+    microchip: Mapped[str | None] = mapped_column(String(20))
+    description: Mapped[str | None] = mapped_column(String(200))
+    status: Mapped[DogStatus] = mapped_column(_enum(DogStatus, "dog_status"),
+                                              default=DogStatus.ACTIVE)
+    created_at: Mapped[dt.datetime]
+    updated_at: Mapped[dt.datetime]
+
+    owner: Mapped[Owner] = relationship(back_populates="dogs")
+    rabies_certificates: Mapped[list[RabiesCertificate]] = relationship(
+        back_populates="dog", order_by="RabiesCertificate.expires_on"
+    )
+
+
+class RabiesCertificate(Base):
+    __tablename__ = "rabies_certificate"
+    __table_args__ = (
+        Index(None, "dog_id", "expires_on"),
+        Index(None, "rabies_tag_number"),
+        CheckConstraint("duration_years IS NULL OR duration_years IN (1, 3)", name="duration"),
+        CheckConstraint(
+            "vaccination_date IS NULL OR expires_on > vaccination_date", name="expiry_after_given"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dog_id: Mapped[int] = mapped_column(ForeignKey("dog.id"))
+    kind: Mapped[CertificateKind] = mapped_column(_enum(CertificateKind, "certificate_kind"))
+    vaccination_date: Mapped[dt.date | None]
+    expires_on: Mapped[dt.date]
+    duration_years: Mapped[int | None]
+    vaccine: Mapped[str | None] = mapped_column(String(80))
+    lot_number: Mapped[str | None] = mapped_column(String(40))
+    rabies_tag_number: Mapped[str | None] = mapped_column(String(40))
+    veterinarian: Mapped[str | None] = mapped_column(String(80))
+    clinic: Mapped[str | None] = mapped_column(String(120))
+    created_at: Mapped[dt.datetime]
+
+    dog: Mapped[Dog] = relationship(back_populates="rabies_certificates")

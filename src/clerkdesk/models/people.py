@@ -1,0 +1,63 @@
+"""Owners: the residents who keep dogs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Enum, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from clerkdesk.models.base import Base, Name
+
+if TYPE_CHECKING:
+    from clerkdesk.models.dogs import Dog
+
+
+class OwnerStatus(enum.StrEnum):
+    ACTIVE = "active"
+    MOVED = "moved"
+    DECEASED = "deceased"
+
+
+class Owner(Base):
+    __tablename__ = "owner"
+    __table_args__ = (
+        Index(None, "last_name", "first_name"),
+        Index(None, "street"),
+        Index(None, "phone"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    first_name: Mapped[Name]
+    last_name: Mapped[Name]
+    # Residence: where the dogs are kept, which decides the town that licenses them.
+    street: Mapped[str] = mapped_column(String(120))
+    unit: Mapped[str | None] = mapped_column(String(30))
+    city: Mapped[Name]
+    state: Mapped[str] = mapped_column(String(2), default="MA")
+    postal_code: Mapped[str] = mapped_column(String(10))
+    # Mailing address, when renewal notices go somewhere else (a P.O. box).
+    mailing_street: Mapped[str | None] = mapped_column(String(120))
+    mailing_city: Mapped[str | None] = mapped_column(String(80))
+    mailing_state: Mapped[str | None] = mapped_column(String(2))
+    mailing_postal_code: Mapped[str | None] = mapped_column(String(10))
+    phone: Mapped[str | None] = mapped_column(String(20))
+    phone_alt: Mapped[str | None] = mapped_column(String(20))
+    email: Mapped[str | None] = mapped_column(String(120))
+    birth_date: Mapped[dt.date | None]
+    notes: Mapped[str | None] = mapped_column(Text)
+    status: Mapped[OwnerStatus] = mapped_column(
+        Enum(OwnerStatus, name="owner_status", native_enum=False, create_constraint=True,
+             values_callable=lambda e: [m.value for m in e], length=20),
+        default=OwnerStatus.ACTIVE,
+    )
+    created_at: Mapped[dt.datetime]
+    updated_at: Mapped[dt.datetime]
+
+    dogs: Mapped[list[Dog]] = relationship(back_populates="owner", order_by="Dog.name")
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"

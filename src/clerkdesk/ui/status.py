@@ -1,0 +1,30 @@
+"""The status bar: the database, the license year in force, the user, the drawer."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
+
+from clerkdesk.ui.context import UiContext
+
+
+def license_year_text(ctx: UiContext) -> str:
+    if ctx.town is None:
+        return "License year: no town set up"
+    year = ctx.town.profile.license_year_containing(ctx.clock.today())
+    return f"License year {year.label} ({year.start:%b %-d, %Y} – {year.end:%b %-d, %Y})"
+
+
+class StatusBar(QStatusBar):
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizeGripEnabled(False)
+        self.database = self._label(ctx.database.describe(), "Database")
+        self.license_year = self._label(license_year_text(ctx), "License year")
+        self.user = self._label(f"Signed in: {ctx.user_name}", "User")
+        self.drawer = self._label("Drawer: not opened today", "Drawer")
+
+    def _label(self, text: str, name: str) -> QLabel:
+        label = QLabel(text, self)
+        label.setAccessibleName(name)
+        self.addPermanentWidget(label)
+        return label

@@ -1,0 +1,76 @@
+"""Run database work off the UI thread; results come back on the main thread.
+
+Only plain values and frozen rows cross threads, never ORM objects or sessions.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+
+log = logging.getLogger(__name__)
+
+
+class _Signals(QObject):
+    succeeded = Signal(object)
+    failed = Signal(object)
+
+
+class _Job(QRunnable):
+    def __init__(self, fn: Callable[[], Any], signals: _Signals) -> None:
+        super().__init__()
+        self._fn = fn
+        self._signals = signals
+
+    def run(self) -> None:
+        try:
+            result = self._fn()
+        except Exception as exc:  # handed to the caller's failure callback on the main thread
+            log.debug("background task failed", exc_info=True)
+            self._signals.failed.emit(exc)
+        else:
+            self._signals.succeeded.emit(result)
+
+
+class TaskRunner(QObject):
+    """The one helper every screen uses for database work."""
+
+    def __init__(self, parent: QObject | None = None, max_threads: int = 2) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(max_threads)
+        self._live: set[_Signals] = set()
+
+    def run(
+        self,
+        fn: Callable[[], Any],
+        on_success: Callable[[Any], None],
+        on_failure: Callable[[Exception], None] | None = None,
+    ) -> None:
+        signals = _Signals()
+        self._live.add(signals)
+
+        @Slot(object)
+        def succeeded(result: Any) -> None:
+            self._live.discard(signals)
+            on_success(result)
+
+        @Slot(object)
+        def failed(exc: Exception) -> None:
+            self._live.discard(signals)
+            if on_failure is None:
+                raise exc
+            on_failure(exc)
+
+        # Queued, and the signals object lives on the main thread: the callbacks run there.
+        queued = Qt.ConnectionType.QueuedConnection
+        signals.succeeded.connect(succeeded, queued)
+        signals.failed.connect(failed, queued)
+        self._pool.start(_Job(fn, signals))
+
+    def wait(self, msecs: int = 5000) -> bool:
+        """Block until every job is done; for shutdown and tests."""
+        return self._pool.waitForDone(msecs)

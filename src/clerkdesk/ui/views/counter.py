@@ -1,0 +1,72 @@
+"""The counter's home: what is in the database today, at a glance."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from clerkdesk.services.overview import Overview, overview
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.views.base import AreaView, empty_state
+
+
+class _Tile(QFrame):
+    def __init__(self, label: str, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setProperty("class", "Tile")
+        self.setAccessibleName(label)
+        layout = QVBoxLayout(self)
+        self.number = QLabel("…", self)
+        self.number.setObjectName("TileNumber")
+        caption = QLabel(label, self)
+        caption.setObjectName("TileLabel")
+        layout.addWidget(self.number)
+        layout.addWidget(caption)
+
+
+class CounterView(AreaView):
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Counter",
+            "Type a name, street, phone, tag or microchip in the search box (Ctrl+K) "
+            "to find an owner or dog.",
+            parent,
+        )
+        self._ctx = ctx
+        self._pending = True
+        grid = QGridLayout()
+        grid.setSpacing(12)
+        self.tiles = {
+            "owners": _Tile("Owners", self),
+            "dogs": _Tile("Dogs on file", self),
+            "active": _Tile("Active dogs", self),
+            "expired": _Tile("Dogs whose rabies certificate has expired", self),
+        }
+        for column, tile in enumerate(self.tiles.values()):
+            grid.addWidget(tile, 0, column)
+        self.body.addLayout(grid)
+        if ctx.town is None:
+            self.body.addWidget(
+                empty_state(
+                    "No town is set up in this database yet. Choose your town's rules under "
+                    "Settings → Town rules, or fill a trial database with "
+                    "`clerkdesk demo`.",
+                    self,
+                )
+            )
+        self.body.addStretch(1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self._pending = True
+        database, today = self._ctx.database, self._ctx.clock.today()
+        self._ctx.tasks.run(lambda: overview(database, today), self._show)
+
+    def _show(self, figures: Overview) -> None:
+        self._pending = False
+        self.tiles["owners"].number.setText(f"{figures.owners:,}")
+        self.tiles["dogs"].number.setText(f"{figures.dogs:,}")
+        self.tiles["active"].number.setText(f"{figures.active_dogs:,}")
+        self.tiles["expired"].number.setText(f"{figures.rabies_expired:,}")
+
+    def busy(self) -> bool:
+        return self._pending

@@ -1,0 +1,37 @@
+"""Areas whose screens come with later work; each says what to do until then."""
+
+from __future__ import annotations
+
+from clerkdesk.ui.views.base import AreaView, PlaceholderView
+
+
+def placeholder_views() -> dict[str, AreaView]:
+    return {
+        "kennels": PlaceholderView(
+            "Kennels",
+            "Kennel licenses by class and number of dogs, and their renewals.",
+            "No kennels are licensed yet. Kennel licensing arrives with the year-end cycle.",
+        ),
+        "tags": PlaceholderView(
+            "Tags",
+            "Tag stock for each license year: received ranges, issued, lost and replaced tags.",
+            "No tag stock has been received yet. Receive tags for the license year before "
+            "the first license is issued.",
+        ),
+        "money": PlaceholderView(
+            "Money",
+            "Receipts, voids, the daily drawer close-out and the monthly remittance.",
+            "No money has been taken yet. Receipts appear here once licenses are sold.",
+        ),
+        "reports": PlaceholderView(
+            "Reports",
+            "Remittance reports, renewal lists, the unlicensed-dog list and exports.",
+            "No reports yet: they need licenses and receipts to report on.",
+        ),
+        "settings": PlaceholderView(
+            "Settings",
+            "Town rules, users, printers and tag sheets, and display options.",
+            "The town's rules are stored in this database; use `clerkdesk profile show ID` "
+            "to read a preset until the editor is here.",
+        ),
+    }

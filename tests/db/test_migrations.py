@@ -1,0 +1,156 @@
+"""The models and the migrations describe one schema, on both backends."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+
+from clerkdesk.db import migrate
+from clerkdesk.db.database import Database
+from clerkdesk.errors import DatabaseTooNew
+from clerkdesk.models import Base
+
+SCHEMA_FILES = Path(__file__).parent.parent / "data"
+
+
+def schema_differences(database: Database) -> list[object]:
+    with database.engine.connect() as conn:
+        context = MigrationContext.configure(
+            conn, opts={"compare_type": True, "compare_server_default": True}
+        )
+        return list(compare_metadata(context, Base.metadata))
+
+
+def test_there_is_one_head() -> None:
+    assert len(migrate.script_directory().get_heads()) == 1
+
+
+def test_upgrading_an_empty_database_gives_exactly_the_models_schema(
+    empty_database: Database,
+) -> None:
+    result = migrate.upgrade_to_head(empty_database)
+
+    assert result.from_revision is None
+    assert migrate.current_revision(empty_database) == migrate.head_revision()
+    assert schema_differences(empty_database) == []
+
+
+def test_downgrade_to_base_then_upgrade_round_trips(database: Database) -> None:
+    migrate.downgrade(database, "base")
+    tables = set(inspect(database.engine).get_table_names()) - {"alembic_version"}
+    assert tables == set()
+
+    migrate.upgrade_to_head(database)
+    assert schema_differences(database) == []
+
+
+def test_each_step_down_and_up_again_round_trips(database: Database) -> None:
+    revisions = [s.revision for s in migrate.script_directory().walk_revisions()]
+    for revision in revisions[1:]:
+        migrate.downgrade(database, revision)
+        migrate.upgrade_to_head(database)
+    assert schema_differences(database) == []
+
+
+def test_a_database_at_the_first_revision_keeps_its_data_through_upgrade(
+    empty_database: Database,
+) -> None:
+    # GIVEN a database at the first revision with an owner, a dog and a certificate
+    migrate.upgrade(empty_database, "0001")
+    now = dt.datetime(2026, 1, 5, 15, 0, tzinfo=dt.UTC)
+    with empty_database.write() as session:
+        session.execute(
+            text(
+                "INSERT INTO owner (id, first_name, last_name, street, city, state, postal_code,"
+                " status, created_at, updated_at) VALUES (7, 'Jane', 'Doe', '12 Elm St',"
+                " 'Westborough', 'MA', '01581', 'active', :now, :now)"
+            ),
+            {"now": now},
+        )
+        session.execute(
+            text(
+                "INSERT INTO dog (id, owner_id, name, breed, color, sex, altered,"
+                " birth_date_estimated, status, created_at, updated_at) VALUES (3, 7, 'Rex',"
+                " 'Beagle', 'Tricolor', 'male', :yes, :no, 'active', :now, :now)"
+            ),
+            {"now": now, "yes": True, "no": False},
+        )
+        session.execute(
+            text(
+                "INSERT INTO rabies_certificate (dog_id, kind, vaccination_date, expires_on,"
+                " duration_years, created_at) VALUES (3, 'vaccination', :given, :expires, 3,"
+                " :now)"
+            ),
+            {"given": dt.date(2025, 5, 2), "expires": dt.date(2028, 5, 2), "now": now},
+        )
+
+    # WHEN it is upgraded to the newest schema
+    migrate.upgrade_to_head(empty_database)
+
+    # THEN every row is still there, unchanged
+    with empty_database.read() as session:
+        owner = session.execute(text("SELECT first_name, street FROM owner WHERE id = 7")).one()
+        dog = session.execute(text("SELECT name, owner_id FROM dog WHERE id = 3")).one()
+        expires = session.execute(text("SELECT expires_on FROM rabies_certificate")).scalar_one()
+    assert tuple(owner) == ("Jane", "12 Elm St")
+    assert tuple(dog) == ("Rex", 7)
+    assert str(expires)[:10] == "2028-05-02"
+    assert schema_differences(empty_database) == []
+
+
+def test_a_database_from_a_newer_clerkdesk_is_refused_untouched(database: Database) -> None:
+    with database.write() as session:
+        session.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+
+    with pytest.raises(DatabaseTooNew, match="newer ClerkDesk"):
+        migrate.upgrade_to_head(database)
+    assert migrate.current_revision(database) == "9999"
+
+
+@pytest.mark.parametrize("schema_file", sorted(SCHEMA_FILES.glob("schema-*.sqlite")),
+                         ids=lambda p: p.stem)
+def test_each_released_schema_file_upgrades_with_a_backup_and_its_data(
+    schema_file: Path, tmp_path: Path
+) -> None:
+    # GIVEN a copy of a populated database saved at a released schema
+    target = tmp_path / "office.sqlite"
+    shutil.copy(schema_file, target)
+    database = Database.open(f"sqlite:///{target}")
+    before = migrate.current_revision(database)
+    with database.read() as session:
+        dogs = session.execute(text("SELECT count(*) FROM dog")).scalar_one()
+
+    # WHEN the app upgrades it
+    result = migrate.upgrade_to_head(database)
+
+    # THEN the data is intact, the schema matches, and an older file was backed up first
+    with database.read() as session:
+        assert session.execute(text("SELECT count(*) FROM dog")).scalar_one() == dogs
+    assert dogs > 0
+    assert schema_differences(database) == []
+    if before != migrate.head_revision():
+        assert result.backup is not None and result.backup.exists()
+        backup = Database.open(f"sqlite:///{result.backup}")
+        assert migrate.current_revision(backup) == before
+        backup.dispose()
+    database.dispose()
+
+
+def test_upgrading_a_sqlite_file_backs_it_up_first(sqlite_url: str) -> None:
+    database = Database.open(sqlite_url)
+    migrate.upgrade(database, "0001")
+
+    result = migrate.upgrade_to_head(database)
+
+    assert result.backup is not None
+    assert result.backup.parent.name == "backups"
+    copy = Database.open(f"sqlite:///{result.backup}")
+    assert migrate.current_revision(copy) == "0001"
+    copy.dispose()
+    database.dispose()
