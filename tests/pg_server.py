@@ -49,20 +49,45 @@ class PostgresServer:
 
     def _run(self, *args: str) -> None:
         subprocess.run(
-            [str(self.bindir / args[0]), *args[1:]], check=True, user=self._run_as,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=self.base,
+            [str(self.bindir / args[0]), *args[1:]],
+            check=True,
+            user=self._run_as,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=self.base,
         )
 
     def start(self) -> None:
-        self._run("initdb", "-D", str(self.data), "-U", self.user, "--auth=trust",
-                  "-E", "UTF8", "--no-locale", "--no-sync")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            self.user,
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
+        )
         options = (
             f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
             "-c max_connections=60"
         )
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.base / "server.log"),
-                  "-o", options, "-w", "-t", "60", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.base / "server.log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
 
     def stop(self) -> None:
         try:

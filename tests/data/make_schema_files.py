@@ -30,8 +30,13 @@ def _rows_at_0001(database: Database) -> None:
                     " postal_code, phone, status, created_at, updated_at) VALUES (:i, 'Owner',"
                     " :last, :street, 'Westborough', 'MA', '01581', :phone, 'active', :now, :now)"
                 ),
-                {"i": i, "last": f"Family{i:02d}", "street": f"{i} Elm St",
-                 "phone": f"508-555-{i:04d}", "now": NOW},
+                {
+                    "i": i,
+                    "last": f"Family{i:02d}",
+                    "street": f"{i} Elm St",
+                    "phone": f"508-555-{i:04d}",
+                    "now": NOW,
+                },
             )
             session.execute(
                 text(
@@ -40,8 +45,15 @@ def _rows_at_0001(database: Database) -> None:
                     " (:i, :i, :name, 'Beagle', 'Tricolor', :sex, :altered, :born, :no,"
                     " 'active', :now, :now)"
                 ),
-                {"i": i, "name": f"Dog{i}", "sex": "male" if i % 2 else "female",
-                 "altered": i % 3 != 0, "born": dt.date(2020, 1, i), "no": False, "now": NOW},
+                {
+                    "i": i,
+                    "name": f"Dog{i}",
+                    "sex": "male" if i % 2 else "female",
+                    "altered": i % 3 != 0,
+                    "born": dt.date(2020, 1, i),
+                    "no": False,
+                    "now": NOW,
+                },
             )
             session.execute(
                 text(
@@ -49,8 +61,7 @@ def _rows_at_0001(database: Database) -> None:
                     " duration_years, vaccine, created_at) VALUES (:i, 'vaccination', :given,"
                     " :expires, 3, 'Imrab 3', :now)"
                 ),
-                {"i": i, "given": dt.date(2025, 3, i), "expires": dt.date(2028, 3, i),
-                 "now": NOW},
+                {"i": i, "given": dt.date(2025, 3, i), "expires": dt.date(2028, 3, i), "now": NOW},
             )
 
 
@@ -61,8 +72,12 @@ def _rows_at_0002(database: Database) -> None:
                 "INSERT INTO town_profile_version (town_id, name, profile_toml, saved_at,"
                 " saved_by) VALUES ('westborough', 'Town of Westborough', :toml, :now, 'clerk')"
             ),
-            {"toml": (Path(__file__).parents[2] / "resources/presets/westborough.toml")
-             .read_text(encoding="utf-8"), "now": NOW},
+            {
+                "toml": (
+                    Path(__file__).parents[2] / "resources/presets/westborough.toml"
+                ).read_text(encoding="utf-8"),
+                "now": NOW,
+            },
         )
         session.execute(text("INSERT INTO setting (key, value) VALUES ('town', 'westborough')"))
 

@@ -17,8 +17,13 @@ NOW = dt.datetime(2026, 6, 1, 14, 0, tzinfo=dt.UTC)
 
 def make_owner(**overrides: object) -> Owner:
     values: dict[str, object] = dict(
-        first_name="Jane", last_name="Doe", street="12 Elm St", city="Westborough",
-        postal_code="01581", created_at=NOW, updated_at=NOW,
+        first_name="Jane",
+        last_name="Doe",
+        street="12 Elm St",
+        city="Westborough",
+        postal_code="01581",
+        created_at=NOW,
+        updated_at=NOW,
     )
     values.update(overrides)
     return Owner(**values)
@@ -35,8 +40,11 @@ def test_sqlite_connections_use_wal_foreign_keys_and_a_busy_timeout(
 
 def test_writers_begin_immediate_and_readers_deferred(sqlite_database: Database) -> None:
     statements: list[str] = []
-    event.listen(sqlite_database.engine, "before_cursor_execute",
-                 lambda _c, _cur, statement, *_: statements.append(statement))
+    event.listen(
+        sqlite_database.engine,
+        "before_cursor_execute",
+        lambda _c, _cur, statement, *_: statements.append(statement),
+    )
     with sqlite_database.write() as session:
         session.execute(text("SELECT 1"))
     with sqlite_database.read() as session:
@@ -48,8 +56,18 @@ def test_a_failed_write_leaves_nothing_behind(database: Database) -> None:
     with pytest.raises(IntegrityError), database.write() as session:
         session.add(make_owner())
         session.flush()
-        session.add(Dog(owner_id=999_999, name="Ghost", breed="Mix", color="Gray",
-                        sex=Sex.MALE, altered=False, created_at=NOW, updated_at=NOW))
+        session.add(
+            Dog(
+                owner_id=999_999,
+                name="Ghost",
+                breed="Mix",
+                color="Gray",
+                sex=Sex.MALE,
+                altered=False,
+                created_at=NOW,
+                updated_at=NOW,
+            )
+        )
         session.flush()
 
     with database.read() as session:

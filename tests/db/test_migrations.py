@@ -113,8 +113,9 @@ def test_a_database_from_a_newer_clerkdesk_is_refused_untouched(database: Databa
     assert migrate.current_revision(database) == "9999"
 
 
-@pytest.mark.parametrize("schema_file", sorted(SCHEMA_FILES.glob("schema-*.sqlite")),
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "schema_file", sorted(SCHEMA_FILES.glob("schema-*.sqlite")), ids=lambda p: p.stem
+)
 def test_each_released_schema_file_upgrades_with_a_backup_and_its_data(
     schema_file: Path, tmp_path: Path
 ) -> None:

@@ -63,5 +63,4 @@ def err(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
-
 __all__ = ["CliContext", "CommandFailed", "argparse", "err", "fail", "out"]

@@ -9,23 +9,27 @@ from clerkdesk.cli.context import CliContext, out
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "db", help="upgrade the database or show its schema revision",
+        "db",
+        help="upgrade the database or show its schema revision",
         description="Manage the database's schema.",
     )
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION", required=True)
     upgrade = actions.add_parser(
-        "upgrade", help="bring the database to the newest schema (a SQLite file is backed up first)",
+        "upgrade",
+        help="bring the database to the newest schema (a SQLite file is backed up first)",
         description="Create the schema in a new database, or upgrade an older one to the newest "
         "revision. A SQLite file is copied to backups/ beside it before it is changed.",
     )
     upgrade.set_defaults(handler=_upgrade)
     current = actions.add_parser(
-        "current", help="print the database's schema revision ('none' if it has no schema)",
+        "current",
+        help="print the database's schema revision ('none' if it has no schema)",
         description="Print the schema revision the database is at, without changing it.",
     )
     current.set_defaults(handler=_current)
     heads = actions.add_parser(
-        "head", help="print the newest revision this version of ClerkDesk knows",
+        "head",
+        help="print the newest revision this version of ClerkDesk knows",
         description="Print the newest schema revision this version of ClerkDesk knows.",
     )
     heads.set_defaults(handler=_head)

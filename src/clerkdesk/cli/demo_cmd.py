@@ -10,16 +10,21 @@ from clerkdesk.cli.context import CliContext, out
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "demo", help="fill an empty database with a synthetic town (deterministic per seed)",
+        "demo",
+        help="fill an empty database with a synthetic town (deterministic per seed)",
         description="Fill an empty database with a realistic synthetic town: owners with "
         "addresses and phones, 1-3 dogs each, and their rabies certificates.",
     )
     parser.add_argument("--dogs", type=int, default=2000, metavar="N", help="dogs to make")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed")
-    parser.add_argument("--town", default="westborough", metavar="ID",
-                        help="town preset (see `clerkdesk towns`)")
-    parser.add_argument("--if-empty", action="store_true",
-                        help="do nothing, successfully, if the database already holds dogs")
+    parser.add_argument(
+        "--town", default="westborough", metavar="ID", help="town preset (see `clerkdesk towns`)"
+    )
+    parser.add_argument(
+        "--if-empty",
+        action="store_true",
+        help="do nothing, successfully, if the database already holds dogs",
+    )
     parser.set_defaults(handler=handle)
 
 
@@ -55,10 +60,18 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         if held:
             out(f"{database.describe()} already holds {held:,} dogs; left as it is")
             return 0
-    result = fill_demo(database, dogs=args.dogs, seed=args.seed, town_id=args.town,
-                       clock=ctx.clock, progress=_Bar())
+    result = fill_demo(
+        database,
+        dogs=args.dogs,
+        seed=args.seed,
+        town_id=args.town,
+        clock=ctx.clock,
+        progress=_Bar(),
+    )
     rate = result.dogs / result.seconds if result.seconds else 0.0
-    out(f"made {result.owners:,} owners, {result.dogs:,} dogs and {result.certificates:,} "
+    out(
+        f"made {result.owners:,} owners, {result.dogs:,} dogs and {result.certificates:,} "
         f"rabies certificates for {result.town_id} in {result.seconds:.1f} s "
-        f"({rate:,.0f} dogs/s)")
+        f"({rate:,.0f} dogs/s)"
+    )
     return 0

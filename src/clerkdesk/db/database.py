@@ -48,9 +48,7 @@ def translate_error(exc: DBAPIError) -> Exception:
     text = str(exc.orig).lower() if exc.orig is not None else str(exc).lower()
     sqlstate = getattr(exc.orig, "sqlstate", None)
     if "database is locked" in text or "database is busy" in text or sqlstate == "55P03":
-        return DatabaseBusy(
-            "The database is busy with another workstation; try again in a moment."
-        )
+        return DatabaseBusy("The database is busy with another workstation; try again in a moment.")
     if "disk is full" in text or "no space left" in text or sqlstate == "53100":
         return DiskFull("The disk holding the database is full; nothing was saved.")
     if isinstance(exc, OperationalError) and (

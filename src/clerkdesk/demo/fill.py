@@ -35,7 +35,12 @@ def existing_dogs(database: Database) -> int:
 
 
 def fill_demo(
-    database: Database, *, dogs: int, seed: int, town_id: str, clock: Clock,
+    database: Database,
+    *,
+    dogs: int,
+    seed: int,
+    town_id: str,
+    clock: Clock,
     progress: Progress | None = None,
 ) -> DemoResult:
     """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs."""
@@ -52,8 +57,13 @@ def fill_demo(
             f"this database already holds {held:,} dogs; demo data goes only into an empty one"
         )
     started = dt.datetime.now(dt.UTC)
-    save_town_profile(database, presets.preset_toml(town_id), saved_by="demo", clock=clock,
-                      note=f"demo town, seed {seed}")
+    save_town_profile(
+        database,
+        presets.preset_toml(town_id),
+        saved_by="demo",
+        clock=clock,
+        note=f"demo town, seed {seed}",
+    )
     town = DemoTown(seed=seed, today=clock.today(), town_id=town_id, now=clock.now())
     owners = made = certificates = 0
     for batch in town.batches(dogs):

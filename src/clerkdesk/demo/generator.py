@@ -33,9 +33,17 @@ def _years_before(day: dt.date, years: int) -> dt.date:
 
 
 class DemoTown:
-    def __init__(self, *, seed: int, today: dt.date, town_id: str, now: dt.datetime,
-                 first_owner_id: int = 1, first_dog_id: int = 1,
-                 first_certificate_id: int = 1) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int,
+        today: dt.date,
+        town_id: str,
+        now: dt.datetime,
+        first_owner_id: int = 1,
+        first_dog_id: int = 1,
+        first_certificate_id: int = 1,
+    ) -> None:
         self.rng = random.Random(seed)
         self.today = today
         self.now = now
@@ -67,7 +75,9 @@ class DemoTown:
 
     def _phone(self) -> str:
         while True:
-            number = f"{self.area_code}-{self.rng.randint(200, 999)}-{self.rng.randint(0, 9999):04d}"
+            number = (
+                f"{self.area_code}-{self.rng.randint(200, 999)}-{self.rng.randint(0, 9999):04d}"
+            )
             if number not in self._phones:
                 self._phones.add(number)
                 return number
@@ -93,7 +103,8 @@ class DemoTown:
             "phone": self._phone(),
             "phone_alt": None,
             "email": f"{first}.{last}{rng.randint(1, 99)}@example.com".lower()
-            if rng.random() < 0.6 else None,
+            if rng.random() < 0.6
+            else None,
             "birth_date": born,
             "notes": None,
             "status": OwnerStatus.ACTIVE,
@@ -101,8 +112,9 @@ class DemoTown:
             "updated_at": self.now,
         }
         if row["mailing_street"]:
-            row.update(mailing_city=self.city, mailing_state="MA",
-                       mailing_postal_code=self.postal_code)
+            row.update(
+                mailing_city=self.city, mailing_state="MA", mailing_postal_code=self.postal_code
+            )
         self._owner_id += 1
         return row
 
@@ -120,8 +132,9 @@ class DemoTown:
             "owner_id": owner["id"],
             "name": rng.choice(v.DOG_NAMES),
             "breed": breed,
-            "breed_secondary": rng.choice(v.BREEDS)[0] if breed == "Mixed Breed"
-            and rng.random() < 0.4 else None,
+            "breed_secondary": rng.choice(v.BREEDS)[0]
+            if breed == "Mixed Breed" and rng.random() < 0.4
+            else None,
             "color": rng.choice(colours),
             "sex": sex,
             "altered": altered,
@@ -154,8 +167,9 @@ class DemoTown:
             out.insert(0, self._certificate(dog, earlier, vaccine, 3, clinic, vet))
         return out
 
-    def _certificate(self, dog: Row, given: dt.date, vaccine: str, years: int,
-                     clinic: str, vet: str) -> Row:
+    def _certificate(
+        self, dog: Row, given: dt.date, vaccine: str, years: int, clinic: str, vet: str
+    ) -> Row:
         row: Row = {
             "id": self._certificate_id,
             "dog_id": dog["id"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from sqlalchemy import DateTime, MetaData, Numeric, String, TypeDecorator
 from sqlalchemy.engine import Dialect
@@ -51,4 +51,4 @@ Name = Annotated[str, mapped_column(String(80))]
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
-    type_annotation_map = {dt.datetime: UtcDateTime()}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dt.datetime: UtcDateTime()}

@@ -13,8 +13,14 @@ from clerkdesk.models.people import Owner
 
 
 def _enum(cls: type[enum.Enum], name: str) -> Enum:
-    return Enum(cls, name=name, native_enum=False, create_constraint=True,
-                values_callable=lambda e: [m.value for m in e], length=20)
+    return Enum(
+        cls,
+        name=name,
+        native_enum=False,
+        create_constraint=True,
+        values_callable=lambda e: [m.value for m in e],
+        length=20,
+    )
 
 
 class Sex(enum.StrEnum):
@@ -58,8 +64,9 @@ class Dog(Base):
     birth_date_estimated: Mapped[bool] = mapped_column(default=False)
     microchip: Mapped[str | None] = mapped_column(String(20))
     description: Mapped[str | None] = mapped_column(String(200))
-    status: Mapped[DogStatus] = mapped_column(_enum(DogStatus, "dog_status"),
-                                              default=DogStatus.ACTIVE)
+    status: Mapped[DogStatus] = mapped_column(
+        _enum(DogStatus, "dog_status"), default=DogStatus.ACTIVE
+    )
     created_at: Mapped[dt.datetime]
     updated_at: Mapped[dt.datetime]
 

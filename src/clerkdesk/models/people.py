@@ -49,8 +49,14 @@ class Owner(Base):
     birth_date: Mapped[dt.date | None]
     notes: Mapped[str | None] = mapped_column(Text)
     status: Mapped[OwnerStatus] = mapped_column(
-        Enum(OwnerStatus, name="owner_status", native_enum=False, create_constraint=True,
-             values_callable=lambda e: [m.value for m in e], length=20),
+        Enum(
+            OwnerStatus,
+            name="owner_status",
+            native_enum=False,
+            create_constraint=True,
+            values_callable=lambda e: [m.value for m in e],
+            length=20,
+        ),
         default=OwnerStatus.ACTIVE,
     )
     created_at: Mapped[dt.datetime]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Unpack
 
 from sqlalchemy import Select, func, select
 
@@ -39,7 +40,7 @@ _ORDER = {
 }
 
 
-def _query(sort: DogSort) -> Select[tuple[object, ...]]:
+def _query(sort: DogSort) -> Select[Unpack[tuple[Any, ...]]]:
     rabies = (
         select(func.max(RabiesCertificate.expires_on))
         .where(RabiesCertificate.dog_id == Dog.id)
@@ -47,8 +48,17 @@ def _query(sort: DogSort) -> Select[tuple[object, ...]]:
     )
     return (
         select(
-            Dog.id, Owner.id, Owner.first_name, Owner.last_name, Owner.street, Dog.name,
-            Dog.breed, Dog.sex, Dog.altered, Dog.status, rabies,
+            Dog.id,
+            Owner.id,
+            Owner.first_name,
+            Owner.last_name,
+            Owner.street,
+            Dog.name,
+            Dog.breed,
+            Dog.sex,
+            Dog.altered,
+            Dog.status,
+            rabies,
         )
         .join(Owner, Dog.owner_id == Owner.id)
         .order_by(*_ORDER[sort])
@@ -65,8 +75,16 @@ def dog_page(database: Database, *, offset: int, limit: int, sort: DogSort) -> l
         rows = session.execute(_query(sort).offset(offset).limit(limit)).all()
     return [
         DogRow(
-            dog_id=r[0], owner_id=r[1], owner_name=f"{r[3]}, {r[2]}", street=r[4], dog_name=r[5],
-            breed=r[6], sex=str(r[7]), altered=bool(r[8]), status=str(r[9]), rabies_expires=r[10],
+            dog_id=dog_id,
+            owner_id=owner_id,
+            owner_name=f"{last}, {first}",
+            street=street,
+            dog_name=name,
+            breed=breed,
+            sex=str(sex),
+            altered=bool(altered),
+            status=str(status),
+            rabies_expires=rabies,
         )
-        for r in rows
+        for dog_id, owner_id, first, last, street, name, breed, sex, altered, status, rabies in rows
     ]

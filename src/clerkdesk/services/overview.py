@@ -23,15 +23,19 @@ def overview(database: Database, today: dt.date) -> Overview:
     with database.read() as session:
         owners = session.scalar(select(func.count()).select_from(Owner)) or 0
         dogs = session.scalar(select(func.count()).select_from(Dog)) or 0
-        active = session.scalar(
-            select(func.count()).select_from(Dog).where(Dog.status == DogStatus.ACTIVE)
-        ) or 0
+        active = (
+            session.scalar(
+                select(func.count()).select_from(Dog).where(Dog.status == DogStatus.ACTIVE)
+            )
+            or 0
+        )
         latest = (
             select(RabiesCertificate.dog_id, func.max(RabiesCertificate.expires_on).label("exp"))
             .group_by(RabiesCertificate.dog_id)
             .subquery()
         )
-        expired = session.scalar(
-            select(func.count()).select_from(latest).where(latest.c.exp < today)
-        ) or 0
+        expired = (
+            session.scalar(select(func.count()).select_from(latest).where(latest.c.exp < today))
+            or 0
+        )
         return Overview(owners, dogs, active, expired)

@@ -30,8 +30,9 @@ def town_in_use(database: Database) -> TownInUse | None:
         ).first()
         if row is None:
             return None
-        return TownInUse(row.town_id, row.name, parse_profile(row.profile_toml), row.id,
-                         row.saved_at)
+        return TownInUse(
+            row.town_id, row.name, parse_profile(row.profile_toml), row.id, row.saved_at
+        )
 
 
 def save_town_profile(

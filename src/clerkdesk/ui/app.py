@@ -26,7 +26,6 @@ def application() -> QApplication:
     app = QApplication(sys.argv[:1])
     app.setApplicationName("ClerkDesk")
     app.setOrganizationName("ClerkDesk")
-    apply_style(app)
     return app
 
 
@@ -44,6 +43,7 @@ def build_context(database: Database, clock: Clock) -> UiContext:
 
 def run(database: Database, clock: Clock) -> int:
     app = application()
+    apply_style(app)
     ctx = build_context(database, clock)
     install_crash_handler(ctx)
     window = MainWindow(ctx)

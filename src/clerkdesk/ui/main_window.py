@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,9 +38,17 @@ class MainWindow(QMainWindow):
         self.nav = NavRail(self)
         self.search = QLineEdit(self)
         self.search.setObjectName("GlobalSearch")
-        self.search.setPlaceholderText("Search owners and dogs: name, street, phone, tag…  (Ctrl+K)")
+        self.search.setPlaceholderText(
+            "Search owners and dogs: name, street, phone, tag…  (Ctrl+K)"
+        )
         self.search.setAccessibleName("Search owners and dogs")
-        self.search.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        search_action = self.search.addAction(
+            icon("search"), QLineEdit.ActionPosition.LeadingPosition
+        )
+        search_action.setToolTip("Search")
+        for button in self.search.findChildren(QToolButton):
+            button.setAccessibleName("Search")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         town_label = QLabel(town, self)
         town_label.setObjectName("TownName")
 

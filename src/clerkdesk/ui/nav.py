@@ -8,7 +8,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QButtonGroup, QFrame, QToolButton, QVBoxLayout, QWidget
 
-from clerkdesk.ui.style import icon
+from clerkdesk.ui.style import rail_icon
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class Area:
 
 AREAS: tuple[Area, ...] = (
     Area("counter", "Counter", "counter", "F2"),
-    Area("owners", "Owners && Dogs", "owners", "F3"),
+    Area("owners", "Owners\n&& Dogs", "owners", "F3"),
     Area("kennels", "Kennels", "kennels", "F4"),
     Area("tags", "Tags", "tags", "F5"),
     Area("money", "Money", "money", "F6"),
@@ -46,11 +46,11 @@ class NavRail(QFrame):
         for area in AREAS:
             button = QToolButton(self)
             button.setText(area.label)
-            button.setIcon(icon(area.icon))
+            button.setIcon(rail_icon(area.icon))
             button.setIconSize(QSize(26, 26))
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
             button.setCheckable(True)
-            plain = area.label.replace("&&", "&")
+            plain = area.label.replace("&&", "&").replace("\n", " ")
             button.setToolTip(f"{plain} ({area.shortcut})")
             button.setAccessibleName(plain)
             button.clicked.connect(lambda _=False, key=area.key: self.area_chosen.emit(key))

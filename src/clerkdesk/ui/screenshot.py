@@ -11,15 +11,22 @@ from clerkdesk.db.database import Database
 from clerkdesk.ui.app import application, build_context
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.nav import AREAS
+from clerkdesk.ui.style import apply_style
 
-VIEW_NAMES = tuple(area.key for area in AREAS) + ("about",)
+VIEW_NAMES = (*tuple(area.key for area in AREAS), "about")
 
 
 def take_screenshot(
-    database: Database, clock: Clock, target: Path, *, view: str = "counter",
-    size: tuple[int, int] = (1280, 800), timeout_ms: int = 15000,
+    database: Database,
+    clock: Clock,
+    target: Path,
+    *,
+    view: str = "counter",
+    size: tuple[int, int] = (1280, 800),
+    timeout_ms: int = 15000,
 ) -> Path:
     app = application()
+    apply_style(app)
     ctx = build_context(database, clock)
     window = MainWindow(ctx)
     window.resize(*size)

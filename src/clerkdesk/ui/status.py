@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 from clerkdesk.ui.context import UiContext
 
@@ -19,6 +19,10 @@ class StatusBar(QStatusBar):
         super().__init__(parent)
         self.setSizeGripEnabled(False)
         self.database = self._label(ctx.database.describe(), "Database")
+        # A long file path gives way first when the window is narrow; the tooltip keeps it.
+        self.database.setToolTip(ctx.database.describe())
+        self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.database.setMinimumWidth(120)
         self.license_year = self._label(license_year_text(ctx), "License year")
         self.user = self._label(f"Signed in: {ctx.user_name}", "User")
         self.drawer = self._label("Drawer: not opened today", "Drawer")
@@ -26,5 +30,5 @@ class StatusBar(QStatusBar):
     def _label(self, text: str, name: str) -> QLabel:
         label = QLabel(text, self)
         label.setAccessibleName(name)
-        self.addPermanentWidget(label)
+        self.addPermanentWidget(label, 1 if name == "Database" else 0)
         return label

@@ -79,7 +79,8 @@ class DogTableModel(QAbstractTableModel):
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or role not in (
-            Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
+            Qt.ItemDataRole.DisplayRole,
+            Qt.ItemDataRole.ToolTipRole,
         ):
             return None
         row = self.row_at(index.row())

@@ -1,0 +1,1 @@
+"""Printed documents and exports (ReportLab, spreadsheets). No Qt here."""
