@@ -21,3 +21,14 @@ def normalize_url(url: str) -> str:
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def describe_url(url: str) -> str:
+    """Where the data lives, in the words the status bar shows (no driver needed)."""
+    from urllib.parse import urlsplit
+
+    if url.startswith("sqlite"):
+        path = url.split(":///", 1)[1] if ":///" in url else ":memory:"
+        return f"This PC: {path or ':memory:'}"
+    parts = urlsplit(url)
+    return f"Server {parts.hostname or 'localhost'}: {parts.path.lstrip('/')}"

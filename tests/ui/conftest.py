@@ -1,4 +1,4 @@
-"""UI fixtures: a demo database and the main window over it, as a clerk would open it."""
+"""UI fixtures: a demo database and the main window over it, opened as the app opens it."""
 
 from __future__ import annotations
 
@@ -10,31 +10,38 @@ from pytestqt.qtbot import QtBot
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import fill_demo
-from clerkdesk.ui.app import build_context
-from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.app import build_shell, start
+from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.main_window import MainWindow
 from qt_support import RecordedDialogs
 
 
 @pytest.fixture
-def demo_database(sqlite_database: Database, clock: FixedClock) -> Database:
+def demo_url(sqlite_database: Database, sqlite_url: str, clock: FixedClock) -> str:
     fill_demo(sqlite_database, dogs=450, seed=7, town_id="westborough", clock=clock)
-    return sqlite_database
+    return sqlite_url
 
 
 @pytest.fixture
-def ui_context(demo_database: Database, clock: FixedClock) -> Iterator[UiContext]:
-    ctx = build_context(demo_database, clock)
-    ctx.dialogs = RecordedDialogs()
-    yield ctx
-    ctx.tasks.wait()
+def shell(demo_url: str, clock: FixedClock) -> Iterator[Shell]:
+    shell = build_shell(demo_url, clock, RecordedDialogs())
+    yield shell
+    shell.tasks.wait()
 
 
 @pytest.fixture
-def window(qtbot: QtBot, ui_context: UiContext) -> MainWindow:
-    main = MainWindow(ui_context)
+def window(qtbot: QtBot, shell: Shell, demo_url: str) -> Iterator[MainWindow]:
+    main = start(demo_url, shell)
     qtbot.addWidget(main)
-    main.show()
     qtbot.waitExposed(main)
-    qtbot.waitUntil(lambda: not main.busy(), timeout=5000)
-    return main
+    qtbot.waitUntil(lambda: main.is_open and not main.busy(), timeout=10000)
+    yield main
+    shell.tasks.wait()
+    if main.ctx is not None:
+        main.ctx.database.dispose()
+
+
+@pytest.fixture
+def ui_context(window: MainWindow) -> UiContext:
+    assert window.ctx is not None
+    return window.ctx

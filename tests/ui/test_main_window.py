@@ -85,7 +85,7 @@ def test_empty_areas_say_what_to_do_first(qtbot: QtBot, window: MainWindow) -> N
 def test_an_unexpected_error_shows_a_short_message_and_logs_the_traceback(
     window: MainWindow, ui_context: UiContext, caplog: pytest.LogCaptureFixture
 ) -> None:
-    previous = install_crash_handler(ui_context)
+    previous = install_crash_handler(ui_context.dialogs, ui_context.log_file)
     try:
         try:
             raise RuntimeError("printer exploded")
@@ -101,3 +101,22 @@ def test_an_unexpected_error_shows_a_short_message_and_logs_the_traceback(
     assert "did not expect" in text
     record = next(r for r in caplog.records if r.name == "clerkdesk.crash")
     assert record.exc_info is not None and "printer exploded" in str(record.exc_info[1])
+
+
+@pytest.mark.allow_log_errors
+def test_a_database_that_cannot_be_opened_is_explained_in_the_window(
+    qtbot: QtBot, shell: object, tmp_path: object
+) -> None:
+    from clerkdesk.ui.app import build_shell, start
+
+    dialogs = RecordedDialogs()
+    broken = build_shell("mysql://nowhere/db", shell.clock, dialogs)  # type: ignore[attr-defined]
+    window = start("mysql://nowhere/db", broken)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: bool(dialogs.errors), timeout=5000)
+    title, text = dialogs.errors[0]
+    assert title == "The database could not be opened"
+    assert "Unsupported database 'mysql'" in text
+    assert "Unsupported database" in window.waiting.hint.text()
+    assert not window.is_open and not window.nav.isEnabled()
+    broken.tasks.wait()

@@ -11,7 +11,6 @@ from clerkdesk.cli.display import NO_DISPLAY, has_display
 def run_app(args: argparse.Namespace, ctx: CliContext) -> int:
     if not has_display():
         fail(NO_DISPLAY, status=1)
-    database = ctx.database()
     from clerkdesk.ui.app import run
 
-    return run(database, ctx.clock)
+    return run(ctx.database_url, ctx.clock)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from clerkdesk.cli import db_cmd, demo_cmd, screenshot_cmd
+from clerkdesk.cli import db_cmd, demo_cmd, rules_cmds, screenshot_cmd
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
 REGISTRARS: list[Registrar] = [
+    *rules_cmds.REGISTRARS,
     db_cmd.register,
     demo_cmd.register,
     screenshot_cmd.register,

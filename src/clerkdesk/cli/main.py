@@ -35,14 +35,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     ctx = CliContext(db_option=args.db)
-    from clerkdesk.logging_setup import configure_logging
-
-    configure_logging()
     try:
         if args.command is None:
+            # The app sets up its log file once its window is on screen.
             from clerkdesk.cli.app_cmd import run_app
 
             return run_app(args, ctx)
+        from clerkdesk.logging_setup import configure_logging
+
+        configure_logging()
         handler = args.handler
         status: int = handler(args, ctx)
         return status

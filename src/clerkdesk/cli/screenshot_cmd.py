@@ -41,9 +41,8 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     if not has_display():
         # A screenshot needs no screen: draw offscreen.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    database = ctx.database()
     from clerkdesk.ui.screenshot import take_screenshot
 
-    path = take_screenshot(database, ctx.clock, args.file, view=args.view, size=size)
+    path = take_screenshot(ctx.database_url, ctx.clock, args.file, view=args.view, size=size)
     out(str(path))
     return 0

@@ -18,6 +18,7 @@ from sqlalchemy import URL, Engine, create_engine, event, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from clerkdesk.config import describe_url
 from clerkdesk.errors import DatabaseBusy, DatabaseUnavailable, DiskFull
 
 log = logging.getLogger(__name__)
@@ -105,10 +106,7 @@ class Database:
 
     def describe(self) -> str:
         """Where the data lives, in the words the status bar shows."""
-        if self.is_sqlite:
-            return f"This PC: {self.sqlite_path}"
-        host = self.url.host or "localhost"
-        return f"Server {host}: {self.url.database}"
+        return describe_url(self.url.render_as_string(hide_password=True))
 
     @contextmanager
     def write(self) -> Iterator[Session]:

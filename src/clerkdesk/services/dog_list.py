@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Unpack
+from typing import Any
 
 from sqlalchemy import Select, func, select
 
@@ -40,7 +40,7 @@ _ORDER = {
 }
 
 
-def _query(sort: DogSort) -> Select[Unpack[tuple[Any, ...]]]:
+def _query(sort: DogSort) -> Select[*tuple[Any, ...]]:
     rabies = (
         select(func.max(RabiesCertificate.expires_on))
         .where(RabiesCertificate.dog_id == Dog.id)

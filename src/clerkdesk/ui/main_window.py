@@ -1,9 +1,15 @@
-"""The main window: navigation rail, one search box, the area screens, the status bar."""
+"""The main window: navigation rail, one search box, the area screens, the status bar.
+
+It is shown at once with its rail and search, and fills its screens when the database
+has been opened in the background (see ``workspace``).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -15,23 +21,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerkdesk.ui.about import AboutDialog
-from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.nav import AREAS, NavRail
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.style import icon
-from clerkdesk.ui.views.base import AreaView
-from clerkdesk.ui.views.counter import CounterView
-from clerkdesk.ui.views.owners import OwnersView
-from clerkdesk.ui.views.placeholders import placeholder_views
+from clerkdesk.ui.views.base import AreaView, PlaceholderView
+
+if TYPE_CHECKING:
+    from clerkdesk.ui.about import AboutDialog
+    from clerkdesk.ui.workspace import Workspace
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, ctx: UiContext) -> None:
+    opened = Signal()
+    first_painted = Signal()
+
+    def __init__(self, shell: Shell) -> None:
         super().__init__()
-        self.ctx = ctx
-        town = ctx.town.name if ctx.town else "no town set up"
-        self.setWindowTitle(f"ClerkDesk — {town}")
+        self.shell = shell
+        self.ctx: UiContext | None = None
+        self.setWindowTitle("ClerkDesk")
         self.setAccessibleName("ClerkDesk main window")
         self.resize(1280, 800)
 
@@ -49,25 +58,24 @@ class MainWindow(QMainWindow):
         for button in self.search.findChildren(QToolButton):
             button.setAccessibleName("Search")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        town_label = QLabel(town, self)
-        town_label.setObjectName("TownName")
+        self.town_label = QLabel("", self)
+        self.town_label.setObjectName("TownName")
 
         top = QWidget(self)
         top.setObjectName("TopBar")
         top_row = QHBoxLayout(top)
         top_row.setContentsMargins(16, 8, 16, 8)
         top_row.addWidget(self.search, 1)
-        top_row.addStretch(0)
-        top_row.addWidget(town_label)
+        top_row.addWidget(self.town_label)
 
-        self.views: dict[str, AreaView] = {
-            "counter": CounterView(ctx),
-            "owners": OwnersView(ctx),
-            **placeholder_views(),
-        }
+        self.views: dict[str, AreaView] = {}
         self.stack = QStackedWidget(self)
-        for area in AREAS:
-            self.stack.addWidget(self.views[area.key])
+        self.waiting = PlaceholderView(
+            "Opening the database",
+            shell.database_label,
+            "One moment: ClerkDesk is opening the database and checking its schema.",
+        )
+        self.stack.addWidget(self.waiting)
 
         right = QWidget(self)
         column = QVBoxLayout(right)
@@ -82,14 +90,16 @@ class MainWindow(QMainWindow):
         row.addWidget(self.nav)
         row.addWidget(right, 1)
         self.setCentralWidget(central)
-        self.status = StatusBar(ctx, self)
+        self.status = StatusBar(shell, self)
         self.setStatusBar(self.status)
         self._build_menus()
 
         focus_search = QShortcut(QKeySequence("Ctrl+K"), self)
         focus_search.activated.connect(self.focus_search)
         self.nav.area_chosen.connect(self.show_area)
-        self.show_area("counter")
+        self.nav.setEnabled(False)
+        self._wanted_area = "counter"
+        self._painted = False
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -103,23 +113,70 @@ class MainWindow(QMainWindow):
         self.about_action.triggered.connect(self.show_about)
         help_menu.addAction(self.about_action)
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.first_painted.emit()
+
+    # Opening -----------------------------------------------------------------------
+    def open_workspace(self, workspace: Workspace) -> None:
+        """Build the screens over the opened database."""
+        from clerkdesk.ui.screens import build_views
+
+        ctx = UiContext.from_workspace(self.shell, workspace)
+        self.ctx = ctx
+        town = ctx.town.name if ctx.town else "no town set up"
+        self.setWindowTitle(f"ClerkDesk — {town}")
+        self.town_label.setText(town)
+        self.views = build_views(ctx)
+        for area in AREAS:
+            self.stack.addWidget(self.views[area.key])
+        self.status.show_workspace(ctx)
+        self.nav.setEnabled(True)
+        self.show_area(self._wanted_area)
+        self.opened.emit()
+
+    def show_open_failure(self, exc: Exception) -> None:
+        from clerkdesk.ui.crash import crash_message
+
+        message = crash_message(exc, self.shell.log_file)
+        self.waiting.hint.setText(message)
+        self.waiting.setAccessibleName("The database could not be opened")
+        self.status.show_failure()
+        self.shell.dialogs.show_error(self, "The database could not be opened", message)
+
+    @property
+    def is_open(self) -> bool:
+        return self.ctx is not None
+
+    # Navigation --------------------------------------------------------------------
     def show_area(self, key: str) -> None:
+        if key not in self.views:
+            self._wanted_area = key
+            return
         self.stack.setCurrentWidget(self.views[key])
         self.nav.mark(key)
 
     @property
     def current_area(self) -> str:
         current = self.stack.currentWidget()
-        return next(key for key, view in self.views.items() if view is current)
+        return next((key for key, view in self.views.items() if view is current), "")
 
     def focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search.selectAll()
 
-    def show_about(self) -> AboutDialog:
+    def show_about(self) -> AboutDialog | None:
+        if self.ctx is None:
+            return None
+        from clerkdesk.ui.about import AboutDialog
+
         dialog = AboutDialog(self.ctx, self)
         dialog.open()
         return dialog
 
     def busy(self) -> bool:
+        if self.ctx is None:
+            return True
         return any(view.busy() for view in self.views.values() if view.isVisible())

@@ -4,54 +4,54 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QElapsedTimer, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
+from PySide6.QtWidgets import QWidget
 
 from clerkdesk.clock import Clock
-from clerkdesk.db.database import Database
-from clerkdesk.ui.app import application, build_context
-from clerkdesk.ui.main_window import MainWindow
-from clerkdesk.ui.nav import AREAS
+from clerkdesk.ui.app import application, build_shell, start
 from clerkdesk.ui.style import apply_style
-
-VIEW_NAMES = (*tuple(area.key for area in AREAS), "about")
 
 
 def take_screenshot(
-    database: Database,
+    url: str,
     clock: Clock,
     target: Path,
     *,
     view: str = "counter",
     size: tuple[int, int] = (1280, 800),
-    timeout_ms: int = 15000,
+    timeout_ms: int = 20000,
 ) -> Path:
     app = application()
     apply_style(app)
-    ctx = build_context(database, clock)
-    window = MainWindow(ctx)
+    shell = build_shell(url, clock)
+    window = start(url, shell)
     window.resize(*size)
     if view != "about":
         window.show_area(view)
-    window.show()
-    dialog = window.show_about() if view == "about" else None
-    clock_ms = QElapsedTimer()
-    clock_ms.start()
+    shown: list[QWidget] = [window]
+    elapsed = QElapsedTimer()
+    elapsed.start()
+    loop = QEventLoop()
 
     def settle() -> None:
-        if window.busy() and clock_ms.elapsed() < timeout_ms:
+        if elapsed.elapsed() < timeout_ms and (window.busy() or not window.is_open):
             QTimer.singleShot(30, settle)
             return
+        if view == "about" and window.is_open:
+            dialog = window.show_about()
+            if dialog is not None:
+                shown.append(dialog)
         # One more turn of the loop so the arrived rows are painted.
-        QTimer.singleShot(60, app.quit)
+        QTimer.singleShot(80, loop.quit)
 
     QTimer.singleShot(30, settle)
-    app.exec()
+    loop.exec()
     target.parent.mkdir(parents=True, exist_ok=True)
-    picture = (dialog or window).grab()
-    if not picture.save(str(target), "PNG"):
+    if not shown[-1].grab().save(str(target), "PNG"):
         raise OSError(f"could not write {target}")
-    if dialog is not None:
-        dialog.close()
-    window.close()
-    ctx.tasks.wait()
+    for widget in reversed(shown):
+        widget.close()
+    shell.tasks.wait()
+    if window.ctx is not None:
+        window.ctx.database.dispose()
     return target

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
-from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.context import Shell, UiContext
 
 
 def license_year_text(ctx: UiContext) -> str:
@@ -15,20 +15,28 @@ def license_year_text(ctx: UiContext) -> str:
 
 
 class StatusBar(QStatusBar):
-    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+    def __init__(self, shell: Shell, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizeGripEnabled(False)
-        self.database = self._label(ctx.database.describe(), "Database")
+        self.database = self._label(f"Opening {shell.database_label}…", "Database", stretch=1)
         # A long file path gives way first when the window is narrow; the tooltip keeps it.
-        self.database.setToolTip(ctx.database.describe())
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.database.setMinimumWidth(120)
-        self.license_year = self._label(license_year_text(ctx), "License year")
-        self.user = self._label(f"Signed in: {ctx.user_name}", "User")
+        self.license_year = self._label("License year: …", "License year")
+        self.user = self._label(f"Signed in: {shell.user_name}", "User")
         self.drawer = self._label("Drawer: not opened today", "Drawer")
 
-    def _label(self, text: str, name: str) -> QLabel:
+    def _label(self, text: str, name: str, stretch: int = 0) -> QLabel:
         label = QLabel(text, self)
         label.setAccessibleName(name)
-        self.addPermanentWidget(label, 1 if name == "Database" else 0)
+        self.addPermanentWidget(label, stretch)
         return label
+
+    def show_workspace(self, ctx: UiContext) -> None:
+        described = ctx.database.describe()
+        self.database.setText(described)
+        self.database.setToolTip(described)
+        self.license_year.setText(license_year_text(ctx))
+
+    def show_failure(self) -> None:
+        self.database.setText("Database not open")

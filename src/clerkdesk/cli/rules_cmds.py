@@ -1,0 +1,183 @@
+"""``clerkdesk towns``, ``clerkdesk quote dog|kennel`` and ``clerkdesk profile check|show``.
+
+None of these touch the database: they read presets or a profile file and print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+
+from clerkdesk.cli.context import CliContext
+
+# The command-line names of the kennel classes (a contract; the rules engine is tested to agree).
+KENNEL_CLASSES = (
+    "personal",
+    "commercial-breeder",
+    "commercial-boarding",
+    "charitable",
+    "veterinary",
+)
+
+
+def _lazy(name: str) -> Callable[[argparse.Namespace, CliContext], int]:
+    def handler(args: argparse.Namespace, ctx: CliContext) -> int:
+        from clerkdesk.cli import rules_handlers
+
+        result: int = getattr(rules_handlers, name)(args, ctx)
+        return result
+
+    return handler
+
+
+# -- argument types ------------------------------------------------------------------------
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD") from None
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def _year(text: str) -> int:
+    if len(text) != 4 or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a year written YYYY")
+    return int(text)
+
+
+# -- towns ---------------------------------------------------------------------------------
+def register_towns(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "towns",
+        help="list the town presets",
+        description="One line per preset: ID, name, license-year start (MM-DD), separated by tabs.",
+    )
+    parser.set_defaults(handler=_lazy("towns"))
+
+
+# -- quote ---------------------------------------------------------------------------------
+def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "quote",
+        help="quote a dog or kennel license (no database)",
+        description="Quote a dog or kennel license from a town preset or a profile file.",
+    )
+    kinds = parser.add_subparsers(dest="quote_kind", metavar="WHAT", required=True)
+
+    dog = kinds.add_parser("dog", help="quote a dog license")
+    _profile_options(dog)
+    dog.add_argument("--sex", required=True, choices=("male", "female"))
+    altered = dog.add_mutually_exclusive_group(required=True)
+    altered.add_argument(
+        "--altered", dest="altered", action="store_true", help="spayed or neutered"
+    )
+    altered.add_argument("--intact", dest="altered", action="store_false")
+    dog.add_argument(
+        "--renewal",
+        action="store_true",
+        help="licensed in this town before (normally last license year)",
+    )
+    dog.add_argument("--born", type=_date, metavar="YYYY-MM-DD", help="the dog's birth date")
+    dog.add_argument(
+        "--new-to-town-since",
+        type=_date,
+        metavar="YYYY-MM-DD",
+        help="the date the dog came to town",
+    )
+    dog.add_argument(
+        "--missed-years",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="past license years, just before this one, the dog went unlicensed",
+    )
+    dog.add_argument("--owner-born", type=_date, metavar="YYYY-MM-DD")
+    dog.add_argument(
+        "--owner-exempt-dogs",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="the owner's dogs already licensed under the age exemption this year",
+    )
+    dog.add_argument("--service-animal", action="store_true")
+    dog.add_argument(
+        "--designation",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="e.g. dangerous; may be repeated",
+    )
+    dog.add_argument(
+        "--exemption",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="one of the profile's other named exemptions; may be repeated",
+    )
+    _year_and_json(dog)
+    dog.set_defaults(handler=_lazy("quote_dog_command"))
+
+    kennel = kinds.add_parser("kennel", help="quote a kennel license")
+    _profile_options(kennel)
+    kennel.add_argument(
+        "--dogs",
+        required=True,
+        type=_count,
+        metavar="N",
+        help="dogs counted (old enough to count under the profile)",
+    )
+    kennel.add_argument(
+        "--class",
+        dest="kennel_class",
+        choices=KENNEL_CLASSES,
+        default="personal",
+        metavar="CLASS",
+        help=f"one of {', '.join(KENNEL_CLASSES)} (default: personal)",
+    )
+    _year_and_json(kennel)
+    kennel.set_defaults(handler=_lazy("quote_kennel_command"))
+
+
+def _profile_options(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--town", metavar="ID", help="a preset id (see: clerkdesk towns)")
+    which.add_argument("--profile", type=Path, metavar="FILE", help="a town profile (TOML)")
+    parser.add_argument(
+        "--on", type=_date, metavar="YYYY-MM-DD", help="the date of issue (default: today)"
+    )
+
+
+def _year_and_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--license-year",
+        type=_year,
+        metavar="YYYY",
+        help="the license year that starts in YYYY (default: the one containing --on)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the quote as JSON")
+
+
+# -- profile -------------------------------------------------------------------------------
+def register_profile(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("profile", help="check a town profile or show a preset")
+    actions = parser.add_subparsers(dest="profile_action", metavar="ACTION", required=True)
+    check = actions.add_parser("check", help="validate a town profile file")
+    check.add_argument("file", type=Path, metavar="FILE", help="a town profile (TOML)")
+    check.set_defaults(handler=_lazy("profile_check"))
+    show = actions.add_parser("show", help="print a preset's TOML")
+    show.add_argument("preset_id", metavar="ID", help="a preset id (see: clerkdesk towns)")
+    show.set_defaults(handler=_lazy("profile_show"))
+
+
+REGISTRARS = [register_towns, register_quote, register_profile]

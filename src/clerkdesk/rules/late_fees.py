@@ -1,0 +1,207 @@
+"""Late fees: every rule in the schedule that has come due is charged, each on its own line.
+
+A rule's ``from`` date falls within the license year being licensed. For a dog that came to
+town, or became old enough to need a license, after the license year began, late fees run
+only from the day after its grace period (``license_year.grace_days_new_to_town`` days after
+it arrived or came of age, whichever is later), and every rule's dates are read as no earlier
+than that day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from clerkdesk.rules.license_year import (
+    LicenseYear,
+    add_months,
+    reaches_age_in_months,
+)
+from clerkdesk.rules.money import ZERO, cents, dollars
+from clerkdesk.rules.profile import TownProfile
+from clerkdesk.rules.quote import DogQuoteRequest, QuoteLine
+from clerkdesk.rules.schedule import (
+    DoublingLateFee,
+    FeeSchedule,
+    FlatLateFee,
+    LateFeeRule,
+    PeriodicLateFee,
+    SteppedLateFee,
+)
+
+
+@dataclass(frozen=True)
+class LateClock:
+    """The first day late fees may run for one dog (``None``: the rules' own dates), and
+    why, in words for the fee line."""
+
+    runs_from: dt.date | None
+    reason: str = ""
+
+
+def late_clock(profile: TownProfile, request: DogQuoteRequest) -> LateClock:
+    rule = profile.license_year_rule
+    grace = dt.timedelta(days=rule.grace_days_new_to_town)
+    candidates: list[tuple[dt.date, str]] = []
+    if request.new_to_town_since is not None:
+        arrived = request.new_to_town_since
+        candidates.append((arrived, f"the dog came to town on {arrived.isoformat()}"))
+    if request.born is not None:
+        of_age = reaches_age_in_months(request.born, rule.license_age_months)
+        months = rule.license_age_months
+        candidates.append((of_age, f"the dog became {months} months old on {of_age.isoformat()}"))
+    if not candidates:
+        return LateClock(None)
+    started, why = max(candidates)
+    runs_from = started + grace + dt.timedelta(days=1)
+    days = rule.grace_days_new_to_town
+    return LateClock(runs_from, f"{days} days' grace after {why}" if days else why)
+
+
+def late_fee_lines(
+    profile: TownProfile,
+    schedule: FeeSchedule,
+    year: LicenseYear,
+    request: DogQuoteRequest,
+    license_fee: Decimal,
+) -> list[QuoteLine]:
+    clock = late_clock(profile, request)
+    lines: list[QuoteLine] = []
+    for rule in schedule.late_fees:
+        if rule.applies_to == "renewals" and not request.renewal:
+            continue
+        for amount, description in late_fee_parts(rule, year, request.on, clock, license_fee):
+            lines.append(
+                QuoteLine(
+                    code=rule.code,
+                    description=description,
+                    amount=amount,
+                    account=profile.account_for(rule.code),
+                    citation=rule.citation,
+                    source=rule.source,
+                )
+            )
+    return lines
+
+
+def late_fee_amount(
+    rule: LateFeeRule,
+    year: LicenseYear,
+    on: dt.date,
+    clock: LateClock = LateClock(None),
+    license_fee: Decimal = ZERO,
+) -> Decimal:
+    """The whole of what ``rule`` charges for a license issued on ``on``."""
+    return sum((a for a, _ in late_fee_parts(rule, year, on, clock, license_fee)), ZERO)
+
+
+def late_fee_parts(
+    rule: LateFeeRule,
+    year: LicenseYear,
+    on: dt.date,
+    clock: LateClock = LateClock(None),
+    license_fee: Decimal = ZERO,
+) -> list[tuple[Decimal, str]]:
+    """What ``rule`` charges for a license issued on ``on``, as (amount, words) for each
+    line: one line, or two for a periodic fee with a base amount (the base, then the
+    periods). Nothing when it charges nothing."""
+    if clock.runs_from is not None and on < clock.runs_from:
+        return []
+    if isinstance(rule, SteppedLateFee):
+        return _stepped(rule, year, on, clock)
+    start = _start(year.occurrence(rule.start), clock)
+    if on < start:
+        return []
+    note = _note(start, clock)
+    if isinstance(rule, FlatLateFee):
+        return _nonzero(
+            rule.amount,
+            f"{rule.label}: {dollars(rule.amount)} for a license issued on or after "
+            f"{start.isoformat()}{note}",
+        )
+    if isinstance(rule, PeriodicLateFee):
+        return _periodic(rule, start, on, note)
+    if isinstance(rule, DoublingLateFee):
+        extra = cents(license_fee * (rule.factor - 1))
+        times = "doubled" if rule.factor == 2 else f"multiplied by {rule.factor.normalize()}"
+        return _nonzero(
+            extra,
+            f"{rule.label}: license fee {dollars(license_fee)} {times} from "
+            f"{start.isoformat()}{note}",
+        )
+    raise AssertionError(rule)  # pragma: no cover - the union is exhaustive
+
+
+def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool) -> int:
+    """Weeks or months from ``start`` to ``on`` inclusive; ``start`` is day one of the first.
+
+    With ``part_counts`` a begun period counts; without, only periods that are complete at
+    the end of ``on``.
+    """
+    if on < start:
+        return 0
+    if period == "week":
+        days = (on - start).days + 1
+        return (days + 6) // 7 if part_counts else days // 7
+    target = on if part_counts else on + dt.timedelta(days=1)
+    months = (target.year - start.year) * 12 + target.month - start.month
+    if add_months(start, months) > target:
+        months -= 1
+    return months + 1 if part_counts else months
+
+
+def _periodic(
+    rule: PeriodicLateFee, start: dt.date, on: dt.date, note: str
+) -> list[tuple[Decimal, str]]:
+    count = periods_elapsed(start, on, rule.period, rule.part_counts)
+    base = rule.base
+    periodic = cents(rule.amount * count)
+    capped = rule.cap is not None and base + periodic > rule.cap
+    if rule.cap is not None and capped:
+        periodic = max(ZERO, rule.cap - base)
+    plural = rule.period if count == 1 else f"{rule.period}s"
+    per = f"per {rule.period} or part" if rule.part_counts else f"per full {rule.period}"
+    head = f"{dollars(base)} plus " if base else ""
+    words = f"{rule.label}: {head}{dollars(rule.amount)} {per} from {start.isoformat()}"
+    tail = f", capped at {dollars(base + periodic)} in all" if capped else ""
+    parts: list[tuple[Decimal, str]] = []
+    if base:
+        parts += _nonzero(base, f"{words} — base {dollars(base)}{note}")
+    times = dollars(periodic) if capped else f"{dollars(rule.amount)} × {count}"
+    parts += _nonzero(periodic, f"{words} ({count} {plural}{tail}) — {times}{note}")
+    return parts
+
+
+def _stepped(
+    rule: SteppedLateFee, year: LicenseYear, on: dt.date, clock: LateClock
+) -> list[tuple[Decimal, str]]:
+    in_force = None
+    for step in rule.steps:
+        start = _start(year.occurrence(step.start), clock)
+        if start <= on and (in_force is None or step.amount >= in_force[1].amount):
+            in_force = (start, step)
+    if in_force is None:
+        return []
+    start, step = in_force
+    return _nonzero(
+        step.amount,
+        f"{rule.label}: {dollars(step.amount)} from {year.occurrence(step.start).isoformat()} "
+        f"(fee table){_note(start, clock)}",
+    )
+
+
+def _start(rule_start: dt.date, clock: LateClock) -> dt.date:
+    if clock.runs_from is not None and clock.runs_from > rule_start:
+        return clock.runs_from
+    return rule_start
+
+
+def _note(start: dt.date, clock: LateClock) -> str:
+    if clock.runs_from is not None and start == clock.runs_from:
+        return f"; counted from {start.isoformat()}, after {clock.reason}"
+    return ""
+
+
+def _nonzero(amount: Decimal, description: str) -> list[tuple[Decimal, str]]:
+    return [(amount, description)] if amount > 0 else []

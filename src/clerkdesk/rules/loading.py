@@ -1,0 +1,244 @@
+"""A town profile from TOML text, validated; every problem is reported at once.
+
+See ``docs/town-profiles.md`` for the format. Fee schedules after the first inherit every
+section they do not set from the schedule before them.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from clerkdesk.rules import loading_sections as sections
+from clerkdesk.rules.errors import ProfileError
+from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.profile import LicenseYearRule, TownProfile
+from clerkdesk.rules.reader import Reader
+from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_SECTIONS = (
+    "dog_fees",
+    "surcharges",
+    "exemptions",
+    "late_fees",
+    "arrears",
+    "kennel",
+    "other_fees",
+    "fines",
+    "impound",
+)
+
+
+def parse_profile(text: str) -> TownProfile:
+    """The profile in ``text``; raises :class:`ProfileError` listing every problem."""
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError([f"not valid TOML: {exc}"]) from None
+    return profile_from_document(document)
+
+
+def load_profile_file(path: Path) -> TownProfile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProfileError([f"cannot read {path}: {exc.strerror or exc}"]) from None
+    return parse_profile(text)
+
+
+def profile_to_toml(profile: TownProfile) -> str:
+    """The profile written back as TOML (comments in the original are not kept)."""
+    return tomli_w.dumps(dict(profile.document))
+
+
+def confirm_examples(profile: TownProfile, keys: list[str] | None = None) -> TownProfile:
+    """The profile with ``keys`` (default: all) no longer marked as unconfirmed examples."""
+    remaining = [k for k in profile.unconfirmed_examples if keys is not None and k not in keys]
+    document = copy.deepcopy(dict(profile.document))
+    town = dict(document.get("town", {}))
+    if remaining:
+        town["examples"] = remaining
+    else:
+        town.pop("examples", None)
+    document["town"] = town
+    return replace(profile, unconfirmed_examples=tuple(remaining), document=document)
+
+
+def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
+    problems: list[str] = []
+    top = Reader(document, "", problems)
+    town = top.table("town", required=True) or Reader({}, "town", problems)
+    profile_id = town.string("id", required=True) or ""
+    if profile_id and not _ID.match(profile_id):
+        town.problem("id", f"{profile_id!r} must be lower-case letters, digits and hyphens")
+    name = town.string("name", required=True) or ""
+    bylaw = town.text("bylaw")
+    examples = town.string_list("examples") or ()
+    town.finish()
+
+    year_rule = _license_year(top.table("license_year", required=True), problems)
+    accounts, default_account = _accounts(top.table("accounts"))
+    default_late_start = sections.day_after(year_rule.due)
+    schedules = _schedules(top.tables("schedules"), default_late_start, problems)
+    if not top.has("schedules"):
+        top.problem("schedules", "at least one [[schedules]] table is required")
+    top.finish()
+
+    for schedule in schedules:
+        for rule in schedule.late_fees:
+            if isinstance(rule, SteppedLateFee):
+                sections.check_steps_in_year(rule, year_rule.start, problems)
+    _check_accounts(schedules, accounts, default_account, problems)
+    for key in examples:
+        if not _resolves(document, key):
+            problems.append(f"town.examples: {key!r} is not a key in this profile")
+    if problems:
+        raise ProfileError(problems)
+    return TownProfile(
+        id=profile_id,
+        name=name,
+        bylaw=bylaw,
+        license_year_rule=year_rule,
+        accounts=accounts,
+        default_account=default_account,
+        schedules=tuple(schedules),
+        unconfirmed_examples=tuple(examples),
+        document=copy.deepcopy(dict(document)),
+    )
+
+
+def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
+    r = r or Reader({}, "license_year", problems)
+    start = r.month_day("start", required=True) or MonthDay(1, 1)
+    due = r.month_day("due") or start
+    age = r.integer("license_age_months", default=6, minimum=1) or 6
+    early = r.integer("early_sale_days", minimum=0)
+    grace = r.integer("grace_days_new_to_town", default=0) or 0
+    citation = r.citation()
+    r.finish()
+    return LicenseYearRule(start, due, age, early, grace, citation, r.path)
+
+
+def _accounts(r: Reader | None) -> tuple[dict[str, str], str | None]:
+    if r is None:
+        return {}, None
+    accounts: dict[str, str] = {}
+    for code in list(r.data):
+        value = r.string(code, required=True)
+        if value:
+            accounts[code] = value
+    r.finish()
+    default = accounts.pop("default", None)
+    return accounts, default
+
+
+def _schedules(
+    readers: list[Reader], default_late_start: MonthDay, problems: list[str]
+) -> list[FeeSchedule]:
+    schedules: list[FeeSchedule] = []
+    inherited: dict[str, Any] = {}
+    for r in readers:
+        effective = r.date("effective", required=True)
+        citation = r.citation()
+        parsed = dict(inherited)
+        for section in _SECTIONS:
+            if r.has(section) or section not in inherited:
+                parsed[section] = _PARSERS[section](r, default_late_start)
+        r.finish()
+        inherited = parsed
+        if parsed["dog_fees"] is None:
+            if not r.has("dog_fees"):
+                r.problem("dog_fees", "is required in the first schedule")
+            continue
+        if effective is None:
+            continue
+        if any(s.effective == effective for s in schedules):
+            r.problem("effective", f"another schedule already takes effect on {effective}")
+        schedules.append(
+            FeeSchedule(effective=effective, citation=citation, source=r.path, **parsed)
+        )
+    return schedules
+
+
+def _dog_fees(r: Reader, _: MonthDay) -> Any:
+    table = r.table("dog_fees")
+    return None if table is None else sections.dog_fees(table)
+
+
+def _late_fees(r: Reader, default_start: MonthDay) -> Any:
+    rules = (sections.late_fee(t, default_start) for t in r.tables("late_fees"))
+    return tuple(rule for rule in rules if rule is not None)
+
+
+_PARSERS: dict[str, Callable[[Reader, MonthDay], Any]] = {
+    "dog_fees": _dog_fees,
+    "surcharges": lambda r, _: sections.surcharges(r.tables("surcharges")),
+    "exemptions": lambda r, _: sections.exemptions(r.table("exemptions")),
+    "late_fees": _late_fees,
+    "arrears": lambda r, _: sections.arrears(r.table("arrears")),
+    "kennel": lambda r, _: sections.kennel(r.table("kennel")),
+    "other_fees": lambda r, _: sections.other_fees(r.named_tables("other_fees")),
+    "fines": lambda r, _: sections.fines(r.named_tables("fines")),
+    "impound": lambda r, _: sections.impound(r.table("impound")),
+}
+
+
+def fee_codes(schedule: FeeSchedule) -> list[tuple[str, str]]:
+    """Every fee code a schedule can charge, with the key path that defines it."""
+    codes = [("dog_license", schedule.dog_fees.source)]
+    codes += [(rule.code, rule.source) for rule in schedule.late_fees]
+    codes += [(s.code, s.source) for s in schedule.surcharges]
+    if schedule.arrears is not None:
+        codes.append((schedule.arrears.code, schedule.arrears.source))
+    if schedule.kennel is not None:
+        codes.append((schedule.kennel.code, schedule.kennel.source))
+    codes += [(f.code, f.source) for f in schedule.other_fees]
+    codes += [(f.code, f.source) for f in schedule.fines]
+    if schedule.impound is not None:
+        codes.append((schedule.impound.code, schedule.impound.source))
+        if schedule.impound.handling is not None:
+            codes.append((schedule.impound.handling_code, schedule.impound.source))
+    return codes
+
+
+def _check_accounts(
+    schedules: list[FeeSchedule],
+    accounts: Mapping[str, str],
+    default: str | None,
+    problems: list[str],
+) -> None:
+    reported: set[str] = set()
+    for schedule in schedules:
+        for code, source in fee_codes(schedule):
+            if code not in accounts and default is None and code not in reported:
+                reported.add(code)
+                problems.append(
+                    f"accounts.{code}: no revenue account for fee code {code!r} "
+                    f"(used at {source}); add it or set accounts.default"
+                )
+
+
+_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _resolves(document: Mapping[str, Any], key: str) -> bool:
+    node: Any = document
+    for name, index in _TOKEN.findall(key):
+        if name:
+            if not isinstance(node, dict) or name not in node:
+                return False
+            node = node[name]
+        else:
+            if not isinstance(node, list) or int(index) >= len(node):
+                return False
+            node = node[int(index)]
+    return bool(key)

@@ -1,0 +1,349 @@
+"""Reading each section of a fee schedule; every problem is recorded, none raised."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.reader import Reader
+from clerkdesk.rules.schedule import (
+    ALTERED_CITATION,
+    CHARITABLE_CITATION,
+    KENNEL_CLASSES,
+    AppliesTo,
+    ArrearsRule,
+    DogFees,
+    DoublingLateFee,
+    Exemptions,
+    FineSchedule,
+    FlatLateFee,
+    ImpoundPer,
+    ImpoundRule,
+    KennelClass,
+    KennelPricing,
+    KennelRules,
+    KennelTier,
+    LateFeeRule,
+    LateFeeStep,
+    NamedExemption,
+    OtherFee,
+    Period,
+    PeriodicLateFee,
+    SeniorExemption,
+    SteppedLateFee,
+    Surcharge,
+)
+
+PAYMENT_METHODS = ("cash", "check", "money_order", "card")
+LATE_FEE_KINDS = ("flat", "periodic", "table", "doubling")
+APPLIES_TO: tuple[AppliesTo, ...] = ("renewals", "all")
+PERIODS: tuple[Period, ...] = ("week", "month")
+IMPOUND_PER: tuple[ImpoundPer, ...] = ("calendar_day", "24_hours")
+ZERO = Decimal("0.00")
+
+
+def dog_fees(r: Reader) -> DogFees | None:
+    fees = {k: r.money(k, required=True) for k in _DOG_FEE_KEYS}
+    citation = r.citation()
+    r.finish()
+    for sex in ("male", "female"):
+        intact, altered = fees[f"{sex}_intact"], fees[f"{sex}_altered"]
+        if intact is None or altered is None or (intact == altered == ZERO):
+            continue
+        if altered >= intact:
+            r.problem(
+                f"{sex}_altered",
+                f"the fee for a spayed or neutered {sex} ({altered}) must be lower than "
+                f"the fee for an intact {sex} ({intact}) ({ALTERED_CITATION})",
+            )
+    values = [fees[k] for k in _DOG_FEE_KEYS]
+    if any(v is None for v in values):
+        return None
+    male_intact, female_intact, male_altered, female_altered = (v or ZERO for v in values)
+    return DogFees(male_intact, female_intact, male_altered, female_altered, citation, r.path)
+
+
+_DOG_FEE_KEYS = ("male_intact", "female_intact", "male_altered", "female_altered")
+
+
+def surcharges(readers: list[Reader]) -> tuple[Surcharge, ...]:
+    found: list[Surcharge] = []
+    seen: set[str] = set()
+    for r in readers:
+        designation = r.string("designation", required=True) or ""
+        amount = r.money("amount", required=True)
+        code = r.text("code", f"surcharge_{designation.replace('-', '_')}")
+        description = r.text("description", f"Surcharge: {designation} dog")
+        citation = r.citation()
+        r.finish()
+        if designation in seen:
+            r.problem("designation", f"{designation!r} already has a surcharge")
+        seen.add(designation)
+        if designation and amount is not None:
+            found.append(Surcharge(designation, code, amount, description, citation, r.path))
+    return tuple(found)
+
+
+def exemptions(r: Reader | None) -> Exemptions:
+    if r is None:
+        return Exemptions(None, ())
+    senior: SeniorExemption | None = None
+    s = r.table("senior")
+    if s is not None:
+        age = s.integer("age", required=True, minimum=1)
+        fee = s.money("fee") or ZERO
+        max_dogs = s.integer("max_dogs", minimum=1)
+        late = s.boolean("late_fees_apply", False)
+        citation = s.citation()
+        s.finish()
+        if age is not None:
+            senior = SeniorExemption(age, fee, max_dogs, late, citation, s.path)
+    named: list[NamedExemption] = []
+    for name, o in r.named_tables("other"):
+        description = o.text("description", name.replace("_", " "))
+        fee = o.money("fee") or ZERO
+        late = o.boolean("late_fees_apply", False)
+        citation = o.citation()
+        o.finish()
+        named.append(NamedExemption(name, description, fee, late, citation, o.path))
+    r.finish()
+    return Exemptions(senior, tuple(named))
+
+
+def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
+    kind = r.choice("kind", LATE_FEE_KINDS)
+    applies_to = r.choice("applies_to", APPLIES_TO, "all") or "all"
+    code = r.text("code", "late_fee")
+    label = r.text("description", "Late fee")
+    citation = r.citation()
+    rule: LateFeeRule | None = None
+    if kind == "flat":
+        start = r.month_day("from") or default_start
+        amount = r.money("amount", required=True)
+        if amount is not None:
+            rule = FlatLateFee(code, label, applies_to, citation, r.path, start, amount)
+    elif kind == "periodic":
+        rule = _periodic(r, code, label, applies_to, citation, default_start)
+    elif kind == "table":
+        rule = _stepped(r, code, label, applies_to, citation)
+    elif kind == "doubling":
+        start = r.month_day("from") or default_start
+        factor = r.money("factor") or Decimal("2.00")
+        if factor < 1:
+            r.problem("factor", f"must be 1 or more, not {factor}")
+        rule = DoublingLateFee(code, label, applies_to, citation, r.path, start, factor)
+    r.finish()
+    return rule
+
+
+def _periodic(
+    r: Reader, code: str, label: str, applies_to: AppliesTo, citation: str, default_start: MonthDay
+) -> PeriodicLateFee | None:
+    start = r.month_day("from") or default_start
+    base = r.money("base") or ZERO
+    amount = r.money("amount", required=True)
+    period = r.choice("period", PERIODS)
+    part_counts = r.boolean("part_counts", True)
+    cap = r.money("cap")
+    if cap is not None and cap < base:
+        r.problem("cap", f"the cap ({cap}) must not be below the base amount ({base})")
+    if amount is None or period is None:
+        return None
+    return PeriodicLateFee(
+        code,
+        label,
+        applies_to,
+        citation,
+        r.path,
+        start,
+        base,
+        amount,
+        period,
+        part_counts,
+        cap,
+    )
+
+
+def _stepped(
+    r: Reader, code: str, label: str, applies_to: AppliesTo, citation: str
+) -> SteppedLateFee | None:
+    steps: list[LateFeeStep] = []
+    for s in r.tables("steps"):
+        start = s.month_day("from", required=True)
+        amount = s.money("amount", required=True)
+        s.finish()
+        if start is not None and amount is not None:
+            steps.append(LateFeeStep(start, amount))
+    if not steps:
+        if r.has("steps"):
+            r.problem("steps", "needs at least one step")
+        else:
+            r.problem("steps", 'is required: a list of {from = "MM-DD", amount = …}')
+        return None
+    return SteppedLateFee(code, label, applies_to, citation, r.path, tuple(steps))
+
+
+def check_steps_in_year(rule: SteppedLateFee, year_start: MonthDay, problems: list[str]) -> None:
+    """Steps must come in date order within the license year and never step down."""
+
+    def order(md: MonthDay) -> tuple[int, int, int]:
+        wraps = (md.month, md.day) < (year_start.month, year_start.day)
+        return (1 if wraps else 0, md.month, md.day)
+
+    for i, (before, after) in enumerate(zip(rule.steps, rule.steps[1:], strict=False), 1):
+        if order(after.start) <= order(before.start):
+            problems.append(
+                f"{rule.source}.steps[{i}].from: {after.start} must come after "
+                f"{before.start} in the license year that starts {year_start}"
+            )
+        if after.amount < before.amount:
+            problems.append(
+                f"{rule.source}.steps[{i}].amount: a late fee must not step down "
+                f"({after.amount} after {before.amount})"
+            )
+
+
+def arrears(r: Reader | None) -> ArrearsRule | None:
+    if r is None:
+        return None
+    amount = r.money("amount")
+    max_years = r.integer("max_years", minimum=1)
+    code = r.text("code", "arrears")
+    citation = r.citation()
+    r.finish()
+    return ArrearsRule(amount, max_years, code, citation, r.path)
+
+
+def kennel(r: Reader | None) -> KennelRules | None:
+    if r is None:
+        return None
+    max_dogs = r.integer("max_dogs", minimum=1)
+    count_age = r.integer("count_age_months", default=3) or 0
+    code = r.text("code", "kennel_license")
+    citation = r.citation()
+    pricing = _pricing(r, citation, required=False)
+    classes: list[tuple[KennelClass, KennelPricing]] = []
+    for name, c in r.named_tables("classes"):
+        kennel_class = next((k for k in KENNEL_CLASSES if k == name), None)
+        if kennel_class is None:
+            c.problem(None, f"is not a kennel class (one of {', '.join(KENNEL_CLASSES)})")
+            continue
+        class_pricing = _pricing(c, citation, required=True)
+        c.finish()
+        if class_pricing is None:
+            continue
+        if kennel_class == "charitable" and not class_pricing.free:
+            c.problem(
+                None,
+                f"a domestic charitable corporation kennel is licensed free "
+                f"({CHARITABLE_CITATION}); set free = true",
+            )
+        classes.append((kennel_class, class_pricing))
+    if not any(k == "charitable" for k, _ in classes):
+        classes.append(("charitable", KennelPricing(True, None, (), CHARITABLE_CITATION, r.path)))
+    r.finish()
+    unpriced = [k for k in KENNEL_CLASSES if k not in dict(classes) and pricing is None]
+    if unpriced:
+        r.problem(
+            None,
+            f"needs a fee or tiers (for every class) or a price for each class; "
+            f"missing: {', '.join(unpriced)}",
+        )
+    every = [pricing, *(p for _, p in classes)]
+    for p in every:
+        if p is not None and p.tiers and max_dogs is not None and p.tiers[-1].up_to < max_dogs:
+            r.problem(
+                "max_dogs",
+                f"is {max_dogs} but the tiers at {p.source} stop at {p.tiers[-1].up_to} dogs",
+            )
+    fallback = pricing or KennelPricing(False, None, (), citation, r.path)
+    return KennelRules(max_dogs, count_age, code, fallback, tuple(classes), citation, r.path)
+
+
+def _pricing(r: Reader, default_citation: str, *, required: bool) -> KennelPricing | None:
+    free = r.boolean("free", False)
+    fee = r.money("fee")
+    tiers: list[KennelTier] = []
+    for t in r.tables("tiers"):
+        up_to = t.integer("up_to", required=True, minimum=1)
+        tier_fee = t.money("fee", required=True)
+        t.finish()
+        if up_to is not None and tier_fee is not None:
+            if tiers and up_to <= tiers[-1].up_to:
+                t.problem("up_to", f"must be more than the previous tier's {tiers[-1].up_to}")
+            tiers.append(KennelTier(up_to, tier_fee))
+    citation = r.citation(default_citation)
+    chosen = sum([free, fee is not None, bool(tiers)])
+    if chosen > 1:
+        r.problem(None, "give only one of free = true, fee or tiers")
+    elif chosen == 0 and required:
+        r.problem(None, "needs free = true, a fee or tiers")
+    if chosen == 0 and not required:
+        return None
+    return KennelPricing(free, fee, tuple(tiers), citation, r.path)
+
+
+def other_fees(named: list[tuple[str, Reader]]) -> tuple[OtherFee, ...]:
+    found: list[OtherFee] = []
+    for code, r in named:
+        amount = r.money("amount", required=True)
+        description = r.text("description", code.replace("_", " ").capitalize())
+        citation = r.citation()
+        r.finish()
+        if amount is not None:
+            found.append(OtherFee(code, amount, description, citation, r.path))
+    return tuple(found)
+
+
+def fines(named: list[tuple[str, Reader]]) -> tuple[FineSchedule, ...]:
+    found: list[FineSchedule] = []
+    for code, r in named:
+        description = r.text("description", code.replace("_", " ").capitalize())
+        amounts = r.money_list("amounts", required=True)
+        warning = r.boolean("first_offense_warning", False)
+        lookback = r.integer("lookback_months", minimum=1)
+        methods = r.string_list("payment_methods")
+        for method in methods or ():
+            if method not in PAYMENT_METHODS:
+                r.problem("payment_methods", f"{method!r} is not one of {PAYMENT_METHODS}")
+        days = r.integer("days_to_pay", minimum=1)
+        maximum = r.boolean("maximum", False)
+        citation = r.citation()
+        r.finish()
+        if amounts:
+            found.append(
+                FineSchedule(
+                    code,
+                    description,
+                    amounts,
+                    warning,
+                    lookback,
+                    methods,
+                    days,
+                    maximum,
+                    citation,
+                    r.path,
+                )
+            )
+    return tuple(found)
+
+
+def impound(r: Reader | None) -> ImpoundRule | None:
+    if r is None:
+        return None
+    per = r.choice("per", IMPOUND_PER)
+    amount = r.money("amount", required=True)
+    handling = r.money("handling")
+    code = r.text("code", "impound")
+    handling_code = r.text("handling_code", "impound_handling")
+    citation = r.citation()
+    r.finish()
+    if per is None or amount is None:
+        return None
+    return ImpoundRule(per, amount, handling, code, handling_code, citation, r.path)
+
+
+def day_after(md: MonthDay) -> MonthDay:
+    following = md.in_year(2001) + dt.timedelta(days=1)
+    return MonthDay(following.month, following.day)

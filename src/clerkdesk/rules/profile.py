@@ -1,0 +1,109 @@
+"""A town profile: the license year, the revenue accounts and the fee schedules."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from clerkdesk.rules.errors import QuoteRefused
+from clerkdesk.rules.license_year import (
+    LicenseYear,
+    MonthDay,
+    license_year_containing,
+    license_year_starting_in,
+)
+from clerkdesk.rules.quote import QuoteLine
+from clerkdesk.rules.schedule import FeeSchedule
+
+
+@dataclass(frozen=True)
+class LicenseYearRule:
+    """``start`` of each license year; ``due`` (licenses due by); the age in months from
+    which a dog must be licensed; how many days before ``start`` next year's licenses may be
+    sold (``None``: not before it starts); days of grace for a dog new to town (or newly of
+    license age) before late fees run."""
+
+    start: MonthDay
+    due: MonthDay
+    license_age_months: int
+    early_sale_days: int | None
+    grace_days_new_to_town: int
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TownProfile:
+    id: str
+    name: str
+    bylaw: str
+    license_year_rule: LicenseYearRule
+    accounts: Mapping[str, str]
+    default_account: str | None
+    schedules: tuple[FeeSchedule, ...]
+    unconfirmed_examples: tuple[str, ...]
+    document: Mapping[str, Any]
+    """The parsed TOML, for writing the profile back out (see ``loading.profile_to_toml``)."""
+
+    # -- license years -------------------------------------------------------------------
+    def license_year_containing(self, day: dt.date) -> LicenseYear:
+        return license_year_containing(self.license_year_rule.start, day)
+
+    def license_year_starting_in(self, year: int) -> LicenseYear:
+        return license_year_starting_in(self.license_year_rule.start, year)
+
+    def due_date(self, license_year: LicenseYear) -> dt.date:
+        return license_year.occurrence(self.license_year_rule.due)
+
+    # -- schedules and accounts ----------------------------------------------------------
+    def schedule_for(self, license_year: LicenseYear) -> FeeSchedule:
+        """The schedule in force at the start of ``license_year``."""
+        in_force = [s for s in self.schedules if s.effective <= license_year.start]
+        if not in_force:
+            first = min(s.effective for s in self.schedules)
+            raise QuoteRefused(
+                f"no fee schedule is in force for license year {license_year.label}: "
+                f"the earliest takes effect on {first.isoformat()}"
+            )
+        return max(in_force, key=lambda s: s.effective)
+
+    def schedule_on(self, day: dt.date) -> FeeSchedule:
+        return self.schedule_for(self.license_year_containing(day))
+
+    def account_for(self, code: str) -> str:
+        account = self.accounts.get(code, self.default_account)
+        if account is None:  # the loader refuses a profile like this; kept for safety
+            raise QuoteRefused(f"no revenue account for fee code {code!r}")
+        return account
+
+    def fee(self, code: str, on: dt.date | None = None) -> QuoteLine:
+        """An other fee (``transfer``, ``duplicate_tag``, …) as a line, from the schedule in
+        force on ``on`` (default: the latest schedule)."""
+        if on is None:
+            schedule = max(self.schedules, key=lambda s: s.effective)
+        else:
+            schedule = self.schedule_on(on)
+        other = schedule.other_fee(code)
+        if other is None:
+            known = ", ".join(f.code for f in schedule.other_fees) or "none"
+            raise QuoteRefused(f"{self.name} has no fee {code!r} (its other fees: {known})")
+        return QuoteLine(
+            code=other.code,
+            description=other.description,
+            amount=other.amount,
+            account=self.account_for(other.code),
+            citation=other.citation,
+            source=other.source,
+        )
+
+    def examples_behind(self, sources: list[str]) -> list[str]:
+        """The unconfirmed example keys that any of ``sources`` depends on."""
+        found: list[str] = []
+        for key in self.unconfirmed_examples:
+            for source in sources:
+                if source == key or source.startswith(key + ".") or key.startswith(source + "."):
+                    found.append(key)
+                    break
+        return found

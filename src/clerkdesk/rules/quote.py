@@ -1,0 +1,75 @@
+"""What a quote is asked and what it answers."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.money import total
+from clerkdesk.rules.schedule import KennelClass, Sex
+
+
+@dataclass(frozen=True)
+class QuoteLine:
+    """One itemised charge. ``source`` is the profile key path of the rule behind it."""
+
+    code: str
+    description: str
+    amount: Decimal
+    account: str
+    citation: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Quote:
+    license_year: LicenseYear
+    lines: tuple[QuoteLine, ...]
+    warnings: tuple[str, ...]
+    schedule_effective: dt.date | None = None
+
+    @property
+    def total(self) -> Decimal:
+        return total(line.amount for line in self.lines)
+
+
+@dataclass(frozen=True)
+class DogQuoteRequest:
+    """A dog to license on ``on``.
+
+    The dog: ``sex``, ``altered``, ``born``, ``service_animal``, ``designations`` (e.g.
+    ``"dangerous"``) and ``exemptions`` (names of the profile's other exemptions claimed).
+    The owner: ``owner_born`` and ``owner_exempt_dogs`` (dogs of this owner already licensed
+    under the age exemption this license year).
+    The history: ``renewal`` (licensed in this town for the previous license year),
+    ``missed_years`` (past license years, just before this one, in which it went unlicensed)
+    and ``new_to_town_since`` (the date it came to town).
+    ``license_year`` names the license year by the calendar year it starts in; by default
+    the license year that contains ``on``.
+    """
+
+    on: dt.date
+    sex: Sex
+    altered: bool
+    renewal: bool = False
+    born: dt.date | None = None
+    service_animal: bool = False
+    designations: tuple[str, ...] = ()
+    exemptions: tuple[str, ...] = ()
+    owner_born: dt.date | None = None
+    owner_exempt_dogs: int = 0
+    new_to_town_since: dt.date | None = None
+    missed_years: int = 0
+    license_year: int | None = None
+
+
+@dataclass(frozen=True)
+class KennelQuoteRequest:
+    """A kennel license for ``dogs`` counted dogs of class ``kennel_class``."""
+
+    on: dt.date
+    dogs: int
+    kennel_class: KennelClass = "personal"
+    license_year: int | None = None

@@ -1,0 +1,246 @@
+"""Reading a parsed TOML table while collecting every problem, each naming its key path.
+
+A :class:`Reader` never raises for bad data: it records a problem and returns ``None`` (or
+the default) so loading can go on and report everything at once. Keys a reader never looked
+at are reported as unknown when it is finished, which catches misspelt keys.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import TypeVar
+
+from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.money import cents
+
+T = TypeVar("T", bound=str)
+
+
+class Reader:
+    def __init__(self, data: Mapping[str, object], path: str, problems: list[str]) -> None:
+        self.data = data
+        self.path = path
+        self.problems = problems
+        self._seen: set[str] = set()
+
+    # -- plumbing ------------------------------------------------------------------------
+    def key_path(self, key: str | None = None) -> str:
+        if key is None:
+            return self.path or "(top level)"
+        return f"{self.path}.{key}" if self.path else key
+
+    def problem(self, key: str | None, message: str) -> None:
+        self.problems.append(f"{self.key_path(key)}: {message}")
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str) -> object | None:
+        self._seen.add(key)
+        return self.data.get(key)
+
+    def finish(self) -> None:
+        for key in self.data:
+            if key not in self._seen:
+                self.problem(key, "unknown key")
+
+    # -- scalars -------------------------------------------------------------------------
+    def string(self, key: str, default: str | None = None, *, required: bool = False) -> str | None:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, "is required (text)")
+            return default
+        if not isinstance(value, str):
+            self.problem(key, f"must be text, not {_kind(value)}")
+            return default
+        if required and not value.strip():
+            self.problem(key, "must not be empty")
+        return value
+
+    def text(self, key: str, default: str = "") -> str:
+        return self.string(key, default) or default
+
+    def citation(self, default: str = "") -> str:
+        return self.text("citation", default)
+
+    def choice(self, key: str, choices: Sequence[T], default: T | None = None) -> T | None:
+        value = self.raw(key)
+        if value is None:
+            if default is None:
+                self.problem(key, f"is required (one of {_listed(choices)})")
+            return default
+        for choice in choices:
+            if value == choice:
+                return choice
+        self.problem(key, f"must be one of {_listed(choices)}, not {value!r}")
+        return default
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.raw(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.problem(key, f"must be true or false, not {_kind(value)}")
+            return default
+        return value
+
+    def integer(
+        self, key: str, *, required: bool = False, minimum: int = 0, default: int | None = None
+    ) -> int | None:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, "is required (a whole number)")
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(key, f"must be a whole number, not {_kind(value)}")
+            return default
+        if value < minimum:
+            self.problem(key, f"must be {minimum} or more, not {value}")
+            return default
+        return value
+
+    def money(self, key: str, *, required: bool = False) -> Decimal | None:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, "is required (an amount such as 15.00)")
+            return None
+        return self.money_value(value, key)
+
+    def money_value(self, value: object, key: str) -> Decimal | None:
+        amount: Decimal
+        if isinstance(value, bool):
+            self.problem(key, "must be an amount such as 15.00, not true/false")
+            return None
+        if isinstance(value, Decimal | int):
+            amount = Decimal(value)
+        elif isinstance(value, str):
+            try:
+                amount = Decimal(value.strip().removeprefix("$"))
+            except InvalidOperation:
+                self.problem(key, f"{value!r} is not an amount such as 15.00")
+                return None
+        else:
+            self.problem(key, f"must be an amount such as 15.00, not {_kind(value)}")
+            return None
+        if not amount.is_finite():
+            self.problem(key, "must be a finite amount")
+            return None
+        if amount < 0:
+            self.problem(key, f"must not be negative ({amount})")
+            return None
+        if amount != cents(amount):
+            self.problem(key, f"{amount} has more than two decimal places")
+            return None
+        return cents(amount)
+
+    def month_day(self, key: str, *, required: bool = False) -> MonthDay | None:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, 'is required (a month and day such as "06-01")')
+            return None
+        if not isinstance(value, str):
+            self.problem(key, f'must be a month and day in quotes such as "06-01", not {value!r}')
+            return None
+        try:
+            return MonthDay.parse(value)
+        except ValueError as exc:
+            self.problem(key, str(exc))
+            return None
+
+    def date(self, key: str, *, required: bool = False) -> dt.date | None:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, "is required (a date such as 2026-04-01)")
+            return None
+        if isinstance(value, dt.datetime):
+            self.problem(key, "must be a date without a time, such as 2026-04-01")
+            return None
+        if isinstance(value, dt.date):
+            return value
+        if isinstance(value, str):
+            try:
+                return dt.date.fromisoformat(value)
+            except ValueError:
+                pass
+        self.problem(key, f"must be a date such as 2026-04-01, not {value!r}")
+        return None
+
+    def string_list(self, key: str) -> tuple[str, ...] | None:
+        value = self.raw(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.problem(key, 'must be a list of text, such as ["check", "money_order"]')
+            return None
+        return tuple(str(v) for v in value)
+
+    def money_list(self, key: str, *, required: bool = False) -> tuple[Decimal, ...]:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, "is required (a list of amounts such as [50.00, 100.00])")
+            return ()
+        if not isinstance(value, list) or not value:
+            self.problem(key, "must be a non-empty list of amounts such as [50.00, 100.00]")
+            return ()
+        amounts = [self.money_value(v, f"{key}[{i}]") for i, v in enumerate(value)]
+        return tuple(a for a in amounts if a is not None)
+
+    # -- tables --------------------------------------------------------------------------
+    def table(self, key: str, *, required: bool = False) -> Reader | None:
+        value = self.raw(key)
+        if value is None:
+            if required:
+                self.problem(key, "is required (a table)")
+            return None
+        if not isinstance(value, dict):
+            self.problem(key, f"must be a table, not {_kind(value)}")
+            return None
+        return Reader(value, self.key_path(key), self.problems)
+
+    def tables(self, key: str) -> list[Reader]:
+        """An array of tables (``[[key]]`` or ``key = [{…}, …]``)."""
+        value = self.raw(key)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.problem(key, "must be a list of tables")
+            return []
+        return [Reader(v, f"{self.key_path(key)}[{i}]", self.problems) for i, v in enumerate(value)]
+
+    def named_tables(self, key: str) -> list[tuple[str, Reader]]:
+        """A table of tables keyed by name (``[key.NAME]``)."""
+        table = self.table(key)
+        if table is None:
+            return []
+        found: list[tuple[str, Reader]] = []
+        for name in list(table.data):
+            sub = table.table(name)
+            if sub is not None:
+                found.append((name, sub))
+        return found
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | Decimal):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _listed(choices: Sequence[str]) -> str:
+    return ", ".join(f'"{c}"' for c in choices)

@@ -1,0 +1,261 @@
+"""A fee schedule: every amount a town charges, in force from an effective date.
+
+Each rule keeps the bylaw ``citation`` that sets it and the ``source`` key path it was read
+from (for example ``schedules[0].dog_fees``) so a quote can say where each line came from and
+warn when that value is still an example the clerk has not confirmed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from clerkdesk.rules.license_year import MonthDay
+
+Sex = Literal["male", "female"]
+AppliesTo = Literal["renewals", "all"]
+Period = Literal["week", "month"]
+ImpoundPer = Literal["calendar_day", "24_hours"]
+KennelClass = Literal[
+    "personal", "commercial-breeder", "commercial-boarding", "charitable", "veterinary"
+]
+KENNEL_CLASSES: tuple[KennelClass, ...] = (
+    "personal",
+    "commercial-breeder",
+    "commercial-boarding",
+    "charitable",
+    "veterinary",
+)
+KENNEL_CLASS_NAMES: dict[KennelClass, str] = {
+    "personal": "personal kennel",
+    "commercial-breeder": "commercial breeder kennel",
+    "commercial-boarding": "commercial boarding or training kennel",
+    "charitable": "domestic charitable corporation kennel",
+    "veterinary": "veterinary kennel",
+}
+CHARITABLE_CITATION = "MGL c.140 §137C"
+SERVICE_ANIMAL_CITATION = "MGL c.140 §139; Americans with Disabilities Act"
+ALTERED_CITATION = "MGL c.140 §139"
+
+
+@dataclass(frozen=True)
+class DogFees:
+    male_intact: Decimal
+    female_intact: Decimal
+    male_altered: Decimal
+    female_altered: Decimal
+    citation: str
+    source: str
+
+    def fee(self, sex: Sex, altered: bool) -> Decimal:
+        if sex == "male":
+            return self.male_altered if altered else self.male_intact
+        return self.female_altered if altered else self.female_intact
+
+
+@dataclass(frozen=True)
+class Surcharge:
+    designation: str
+    code: str
+    amount: Decimal
+    description: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SeniorExemption:
+    """Owners aged ``age`` or over pay ``fee`` (0 = free), for at most ``max_dogs`` dogs."""
+
+    age: int
+    fee: Decimal
+    max_dogs: int | None
+    late_fees_apply: bool
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class NamedExemption:
+    name: str
+    description: str
+    fee: Decimal
+    late_fees_apply: bool
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Exemptions:
+    senior: SeniorExemption | None
+    named: tuple[NamedExemption, ...]
+
+    def named_exemption(self, name: str) -> NamedExemption | None:
+        return next((e for e in self.named if e.name == name), None)
+
+
+@dataclass(frozen=True)
+class LateFeeBase:
+    code: str
+    label: str
+    applies_to: AppliesTo
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class FlatLateFee(LateFeeBase):
+    """``amount`` once the dog is licensed on or after ``start``."""
+
+    start: MonthDay
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class PeriodicLateFee(LateFeeBase):
+    """``base`` plus ``amount`` per week or month (or part, if ``part_counts``) from
+    ``start``; the whole never more than ``cap``."""
+
+    start: MonthDay
+    base: Decimal
+    amount: Decimal
+    period: Period
+    part_counts: bool
+    cap: Decimal | None
+
+
+@dataclass(frozen=True)
+class LateFeeStep:
+    start: MonthDay
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class SteppedLateFee(LateFeeBase):
+    """A table: the amount of the last step whose date has come."""
+
+    steps: tuple[LateFeeStep, ...]
+
+
+@dataclass(frozen=True)
+class DoublingLateFee(LateFeeBase):
+    """From ``start`` the license fee is multiplied by ``factor`` (2 = doubled); the line
+    carries the extra amount."""
+
+    start: MonthDay
+    factor: Decimal
+
+
+LateFeeRule = FlatLateFee | PeriodicLateFee | SteppedLateFee | DoublingLateFee
+
+
+@dataclass(frozen=True)
+class ArrearsRule:
+    """For each past license year the dog went unlicensed: ``amount`` if set, else the
+    license fee of the schedule in force that year."""
+
+    amount: Decimal | None
+    max_years: int | None
+    code: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class KennelTier:
+    up_to: int
+    fee: Decimal
+
+
+@dataclass(frozen=True)
+class KennelPricing:
+    """How one class (or every class) of kennel is priced: free, a flat fee, or tiers."""
+
+    free: bool
+    fee: Decimal | None
+    tiers: tuple[KennelTier, ...]
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class KennelRules:
+    max_dogs: int | None
+    count_age_months: int
+    code: str
+    pricing: KennelPricing
+    classes: tuple[tuple[KennelClass, KennelPricing], ...]
+    citation: str
+    source: str
+
+    def pricing_for(self, kennel_class: KennelClass) -> KennelPricing:
+        for name, pricing in self.classes:
+            if name == kennel_class:
+                return pricing
+        return self.pricing
+
+
+@dataclass(frozen=True)
+class OtherFee:
+    code: str
+    amount: Decimal
+    description: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class FineSchedule:
+    """Fines by offense number (the last amount repeats); see :mod:`clerkdesk.rules.fines`."""
+
+    code: str
+    description: str
+    amounts: tuple[Decimal, ...]
+    first_offense_warning: bool
+    lookback_months: int | None
+    payment_methods: tuple[str, ...] | None
+    days_to_pay: int | None
+    maximum: bool
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class ImpoundRule:
+    per: ImpoundPer
+    amount: Decimal
+    handling: Decimal | None
+    code: str
+    handling_code: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class FeeSchedule:
+    """Everything with an amount, in force for license years starting on or after
+    ``effective`` (until a later schedule takes over)."""
+
+    effective: dt.date
+    citation: str
+    source: str
+    dog_fees: DogFees
+    surcharges: tuple[Surcharge, ...]
+    exemptions: Exemptions
+    late_fees: tuple[LateFeeRule, ...]
+    arrears: ArrearsRule | None
+    kennel: KennelRules | None
+    other_fees: tuple[OtherFee, ...]
+    fines: tuple[FineSchedule, ...]
+    impound: ImpoundRule | None
+
+    def other_fee(self, code: str) -> OtherFee | None:
+        return next((f for f in self.other_fees if f.code == code), None)
+
+    def fine_schedule(self, code: str) -> FineSchedule | None:
+        return next((f for f in self.fines if f.code == code), None)
+
+    def surcharge_for(self, designation: str) -> Surcharge | None:
+        return next((s for s in self.surcharges if s.designation == designation), None)

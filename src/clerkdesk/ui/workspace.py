@@ -1,0 +1,43 @@
+"""Opening the database, off the UI thread, while the window is already on screen.
+
+The window paints before SQLAlchemy is even imported: opening a shared server, upgrading
+a schema (with its backup) or reading the town's rules never freezes it, and a failure
+is shown in the window in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from clerkdesk.db.database import Database
+    from clerkdesk.db.migrate import UpgradeResult
+    from clerkdesk.services.town import TownInUse
+
+
+@dataclass(frozen=True)
+class Workspace:
+    database: Database
+    town: TownInUse | None
+    schema_revision: str | None
+    upgrade: UpgradeResult
+
+
+def open_workspace(url: str) -> Workspace:
+    """Open and upgrade the database and read the town in use; runs on a worker thread."""
+    from clerkdesk.db.database import Database
+    from clerkdesk.db.migrate import upgrade_to_head
+    from clerkdesk.services.town import town_in_use
+
+    # The screens' modules come in here too, so building them later costs no import time.
+    from clerkdesk.ui import screens as _screens  # noqa: F401
+
+    database = Database.open(url)
+    try:
+        upgrade = upgrade_to_head(database)
+        town = town_in_use(database)
+    except Exception:
+        database.dispose()
+        raise
+    return Workspace(database, town, upgrade.to_revision, upgrade)
