@@ -38,7 +38,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks
 
 docs: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m docs.screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python docs/make_screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

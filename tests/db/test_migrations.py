@@ -155,3 +155,23 @@ def test_upgrading_a_sqlite_file_backs_it_up_first(sqlite_url: str) -> None:
     assert migrate.current_revision(copy) == "0001"
     copy.dispose()
     database.dispose()
+
+
+def test_upgrading_to_0003_fills_phone_digits_and_search_words(tmp_path: Path) -> None:
+    target = tmp_path / "office.sqlite"
+    shutil.copy(SCHEMA_FILES / "schema-0002.sqlite", target)
+    database = Database.open(f"sqlite:///{target}")
+
+    migrate.upgrade_to_head(database)
+
+    with database.read() as session:
+        digits = session.execute(text("SELECT phone_digits FROM owner WHERE id = 3")).scalar()
+        words = {
+            row[0]
+            for row in session.execute(
+                text("SELECT token FROM search_token WHERE owner_id = 3 ORDER BY token")
+            )
+        }
+    assert digits == "5085550003"
+    assert {"owner", "family03", "3", "elm", "st", "dog3"} <= words
+    database.dispose()

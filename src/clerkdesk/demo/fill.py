@@ -10,10 +10,11 @@ from sqlalchemy import func, insert, select
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.generator import DemoTown
+from clerkdesk.demo.generator import DemoBatch, DemoTown
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
 from clerkdesk.rules import presets
+from clerkdesk.services.search_words import dog_tokens, insert_tokens, owner_tokens
 from clerkdesk.services.town import save_town_profile
 
 Progress = Callable[[int, int], None]
@@ -27,6 +28,15 @@ class DemoResult:
     dogs: int
     certificates: int
     seconds: float
+
+
+def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for owner in batch.owners:
+        rows += owner_tokens(owner["id"], owner["first_name"], owner["last_name"], owner["street"])
+    for dog in batch.dogs:
+        rows += dog_tokens(dog["owner_id"], dog["id"], dog["name"])
+    return rows
 
 
 def existing_dogs(database: Database) -> int:
@@ -71,6 +81,7 @@ def fill_demo(
             session.execute(insert(Owner), batch.owners)
             session.execute(insert(Dog), batch.dogs)
             session.execute(insert(RabiesCertificate), batch.certificates)
+            insert_tokens(session, _tokens(batch))
         owners += len(batch.owners)
         made += len(batch.dogs)
         certificates += len(batch.certificates)

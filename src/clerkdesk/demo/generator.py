@@ -100,7 +100,8 @@ class DemoTown:
             "mailing_city": None,
             "mailing_state": None,
             "mailing_postal_code": None,
-            "phone": self._phone(),
+            "phone": (phone := self._phone()),
+            "phone_digits": phone.replace("-", ""),
             "phone_alt": None,
             "email": f"{first}.{last}{rng.randint(1, 99)}@example.com".lower()
             if rng.random() < 0.6
@@ -108,6 +109,7 @@ class DemoTown:
             "birth_date": born,
             "notes": None,
             "status": OwnerStatus.ACTIVE,
+            "status_changed_on": None,
             "created_at": self.now,
             "updated_at": self.now,
         }
@@ -144,6 +146,8 @@ class DemoTown:
             "microchip": f"985{rng.randint(0, 10**12 - 1):012d}" if rng.random() < 0.55 else None,
             "description": None,
             "status": status,
+            "status_changed_on": None if status is DogStatus.ACTIVE else self.today,
+            "came_to_town_on": None,
             "created_at": self.now,
             "updated_at": self.now,
         }

@@ -5,22 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import enum
 
-from sqlalchemy import CheckConstraint, Enum, ForeignKey, Index, String
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base, Name
+from clerkdesk.models.enums import stored_enum
 from clerkdesk.models.people import Owner
-
-
-def _enum(cls: type[enum.Enum], name: str) -> Enum:
-    return Enum(
-        cls,
-        name=name,
-        native_enum=False,
-        create_constraint=True,
-        values_callable=lambda e: [m.value for m in e],
-        length=20,
-    )
 
 
 class Sex(enum.StrEnum):
@@ -34,6 +24,12 @@ class DogStatus(enum.StrEnum):
     MOVED = "moved"
     TRANSFERRED = "transferred"
     LOST = "lost"
+
+
+class DesignationKind(enum.StrEnum):
+    SERVICE_ANIMAL = "service_animal"
+    NUISANCE = "nuisance"
+    DANGEROUS = "dangerous"
 
 
 class CertificateKind(enum.StrEnum):
@@ -56,7 +52,7 @@ class Dog(Base):
     breed: Mapped[str] = mapped_column(String(60))
     breed_secondary: Mapped[str | None] = mapped_column(String(60))
     color: Mapped[str] = mapped_column(String(60))
-    sex: Mapped[Sex] = mapped_column(_enum(Sex, "sex"))
+    sex: Mapped[Sex] = mapped_column(stored_enum(Sex, "sex"))
     altered: Mapped[bool]
     altered_proof: Mapped[str | None] = mapped_column(String(120))
     birth_date: Mapped[dt.date | None]
@@ -65,12 +61,18 @@ class Dog(Base):
     microchip: Mapped[str | None] = mapped_column(String(20))
     description: Mapped[str | None] = mapped_column(String(200))
     status: Mapped[DogStatus] = mapped_column(
-        _enum(DogStatus, "dog_status"), default=DogStatus.ACTIVE
+        stored_enum(DogStatus, "dog_status"), default=DogStatus.ACTIVE
     )
+    status_changed_on: Mapped[dt.date | None]
+    # For the grace period a town gives a dog new to town.
+    came_to_town_on: Mapped[dt.date | None]
     created_at: Mapped[dt.datetime]
     updated_at: Mapped[dt.datetime]
 
     owner: Mapped[Owner] = relationship(back_populates="dogs")
+    designations: Mapped[list[DogDesignation]] = relationship(
+        back_populates="dog", order_by="DogDesignation.since"
+    )
     rabies_certificates: Mapped[list[RabiesCertificate]] = relationship(
         back_populates="dog", order_by="RabiesCertificate.expires_on"
     )
@@ -89,8 +91,11 @@ class RabiesCertificate(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     dog_id: Mapped[int] = mapped_column(ForeignKey("dog.id"))
-    kind: Mapped[CertificateKind] = mapped_column(_enum(CertificateKind, "certificate_kind"))
+    kind: Mapped[CertificateKind] = mapped_column(stored_enum(CertificateKind, "certificate_kind"))
     vaccination_date: Mapped[dt.date | None]
+    # An exemption certificate's date of issue and its reason (MGL c.140 §145B).
+    issued_on: Mapped[dt.date | None]
+    exemption_reason: Mapped[str | None] = mapped_column(String(200))
     expires_on: Mapped[dt.date]
     duration_years: Mapped[int | None]
     vaccine: Mapped[str | None] = mapped_column(String(80))
@@ -98,6 +103,26 @@ class RabiesCertificate(Base):
     rabies_tag_number: Mapped[str | None] = mapped_column(String(40))
     veterinarian: Mapped[str | None] = mapped_column(String(80))
     clinic: Mapped[str | None] = mapped_column(String(120))
+    scan_id: Mapped[int | None] = mapped_column(ForeignKey("stored_document.id"))
     created_at: Mapped[dt.datetime]
 
     dog: Mapped[Dog] = relationship(back_populates="rabies_certificates")
+
+
+class DogDesignation(Base):
+    """Service animal, nuisance or dangerous: shown at the counter, with its order or proof."""
+
+    __tablename__ = "dog_designation"
+    __table_args__ = (Index(None, "dog_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dog_id: Mapped[int] = mapped_column(ForeignKey("dog.id"))
+    kind: Mapped[DesignationKind] = mapped_column(stored_enum(DesignationKind, "designation_kind"))
+    since: Mapped[dt.date]
+    until: Mapped[dt.date | None]
+    order_text: Mapped[str | None] = mapped_column(Text)
+    evidence: Mapped[str | None] = mapped_column(String(200))
+    recorded_at: Mapped[dt.datetime]
+    recorded_by: Mapped[str] = mapped_column(String(80))
+
+    dog: Mapped[Dog] = relationship(back_populates="designations")

@@ -6,10 +6,11 @@ import datetime as dt
 import enum
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Enum, Index, String, Text
+from sqlalchemy import Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base, Name
+from clerkdesk.models.enums import stored_enum
 
 if TYPE_CHECKING:
     from clerkdesk.models.dogs import Dog
@@ -26,7 +27,7 @@ class Owner(Base):
     __table_args__ = (
         Index(None, "last_name", "first_name"),
         Index(None, "street"),
-        Index(None, "phone"),
+        Index(None, "phone_digits"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -45,20 +46,15 @@ class Owner(Base):
     mailing_postal_code: Mapped[str | None] = mapped_column(String(10))
     phone: Mapped[str | None] = mapped_column(String(20))
     phone_alt: Mapped[str | None] = mapped_column(String(20))
+    # Digits only, so "508-555-0101", "(508) 555 0101" and "5085550101" find the same owner.
+    phone_digits: Mapped[str | None] = mapped_column(String(20))
     email: Mapped[str | None] = mapped_column(String(120))
     birth_date: Mapped[dt.date | None]
     notes: Mapped[str | None] = mapped_column(Text)
     status: Mapped[OwnerStatus] = mapped_column(
-        Enum(
-            OwnerStatus,
-            name="owner_status",
-            native_enum=False,
-            create_constraint=True,
-            values_callable=lambda e: [m.value for m in e],
-            length=20,
-        ),
-        default=OwnerStatus.ACTIVE,
+        stored_enum(OwnerStatus, "owner_status"), default=OwnerStatus.ACTIVE
     )
+    status_changed_on: Mapped[dt.date | None]
     created_at: Mapped[dt.datetime]
     updated_at: Mapped[dt.datetime]
 

@@ -1,0 +1,35 @@
+"""Regenerate every screenshot in docs/screenshots from a fresh demo database.
+
+    make docs
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).parent
+VIEWS = ("counter", "owners", "kennels", "tags", "money", "reports", "settings", "about")
+
+
+def main() -> int:
+    target = HERE / "screenshots"
+    target.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="clerkdesk-docs-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'demo.sqlite'}"
+        clerkdesk = [sys.executable, "-m", "clerkdesk", "--db", url]
+        subprocess.run([*clerkdesk, "demo", "--dogs", "5000", "--seed", "1"], check=True)
+        for view in VIEWS:
+            subprocess.run(
+                [*clerkdesk, "screenshot", str(target / f"{view}.png"), "--view", view],
+                check=True,
+            )
+    sys.stdout.write(f"screenshots written to {target} on {dt.date.today().isoformat()}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

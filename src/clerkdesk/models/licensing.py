@@ -1,0 +1,109 @@
+"""Licenses, the tags handed out with them, and the tag stock a town receives each year."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from clerkdesk.models.base import Base
+from clerkdesk.models.enums import stored_enum
+
+
+class LicenseStatus(enum.StrEnum):
+    ISSUED = "issued"
+    VOID = "void"
+    TRANSFERRED = "transferred"
+    REPLACED = "replaced"
+
+
+class TagStatus(enum.StrEnum):
+    ISSUED = "issued"
+    LOST = "lost"
+    VOID = "void"
+
+
+class License(Base):
+    __tablename__ = "license"
+    __table_args__ = (
+        UniqueConstraint("license_year_start", "number"),
+        # A dog holds at most one license in force for a license year.
+        Index(
+            "uq_license_dog_year_in_force",
+            "dog_id",
+            "license_year_start",
+            unique=True,
+            sqlite_where=text("status = 'issued'"),
+            postgresql_where=text("status = 'issued'"),
+        ),
+        Index(None, "owner_id"),
+        Index(None, "receipt_id"),
+        Index(None, "number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[int]
+    license_year_start: Mapped[dt.date]
+    license_year_end: Mapped[dt.date]
+    license_year_label: Mapped[str] = mapped_column(String(10))
+    dog_id: Mapped[int] = mapped_column(ForeignKey("dog.id"))
+    owner_id: Mapped[int] = mapped_column(ForeignKey("owner.id"))
+    receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    rabies_certificate_id: Mapped[int | None] = mapped_column(ForeignKey("rabies_certificate.id"))
+    tag_number: Mapped[int | None]
+    status: Mapped[LicenseStatus] = mapped_column(
+        stored_enum(LicenseStatus, "license_status"), default=LicenseStatus.ISSUED
+    )
+    # "senior" or "service_animal" when no fee was charged by an exemption, with its proof.
+    exemption: Mapped[str | None] = mapped_column(String(40))
+    exemption_evidence: Mapped[str | None] = mapped_column(String(200))
+    replaces_license_id: Mapped[int | None] = mapped_column(ForeignKey("license.id"))
+    issued_at: Mapped[dt.datetime]
+    issued_by: Mapped[str] = mapped_column(String(80))
+    status_changed_at: Mapped[dt.datetime | None]
+    status_changed_by: Mapped[str | None] = mapped_column(String(80))
+    status_reason: Mapped[str | None] = mapped_column(String(200))
+
+
+class TagStock(Base):
+    """A numbered range of tags received for a license year."""
+
+    __tablename__ = "tag_stock"
+    __table_args__ = (
+        CheckConstraint("first_number > 0 AND last_number >= first_number", name="range"),
+        Index(None, "license_year_start"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_year_start: Mapped[dt.date]
+    first_number: Mapped[int]
+    last_number: Mapped[int]
+    received_at: Mapped[dt.datetime]
+    received_by: Mapped[str] = mapped_column(String(80))
+    note: Mapped[str | None] = mapped_column(String(200))
+
+
+class TagIssue(Base):
+    """A tag handed out; a tag number is used once in a license year, even if lost."""
+
+    __tablename__ = "tag_issue"
+    __table_args__ = (
+        UniqueConstraint("license_year_start", "tag_number"),
+        Index(None, "tag_number"),
+        Index(None, "license_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_year_start: Mapped[dt.date]
+    tag_number: Mapped[int]
+    license_id: Mapped[int] = mapped_column(ForeignKey("license.id"))
+    status: Mapped[TagStatus] = mapped_column(
+        stored_enum(TagStatus, "tag_status"), default=TagStatus.ISSUED
+    )
+    issued_at: Mapped[dt.datetime]
+    issued_by: Mapped[str] = mapped_column(String(80))
+    receipt_id: Mapped[int | None] = mapped_column(ForeignKey("receipt.id"))
+
+    license: Mapped[License] = relationship()

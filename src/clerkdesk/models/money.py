@@ -1,0 +1,122 @@
+"""Receipts, their fee lines and tenders: append-only; voided, never deleted."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from decimal import Decimal
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Numeric, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from clerkdesk.models.base import Base, Money
+from clerkdesk.models.enums import stored_enum
+
+
+class ReceiptStatus(enum.StrEnum):
+    PAID = "paid"
+    VOID = "void"
+
+
+class TenderKind(enum.StrEnum):
+    CASH = "cash"
+    CHECK = "check"
+    MONEY_ORDER = "money_order"
+    CARD = "card"
+
+
+class NumberSequence(Base):
+    """Gap-free counters (receipt numbers per year, license numbers per license year).
+
+    A number is taken in the same transaction as the record that uses it, so a rolled-back
+    transaction gives its number back.
+    """
+
+    __tablename__ = "number_sequence"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(20), primary_key=True)
+    last_value: Mapped[int]
+
+
+class Receipt(Base):
+    __tablename__ = "receipt"
+    __table_args__ = (
+        UniqueConstraint("year", "number"),
+        Index(None, "issued_at"),
+        Index(None, "payer_owner_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    year: Mapped[int]
+    number: Mapped[int]
+    issued_at: Mapped[dt.datetime]
+    issued_by: Mapped[str] = mapped_column(String(80))
+    payer_owner_id: Mapped[int | None] = mapped_column(ForeignKey("owner.id"))
+    payer_name: Mapped[str] = mapped_column(String(160))
+    total: Mapped[Money]
+    status: Mapped[ReceiptStatus] = mapped_column(
+        stored_enum(ReceiptStatus, "receipt_status"), default=ReceiptStatus.PAID
+    )
+    voided_at: Mapped[dt.datetime | None]
+    voided_by: Mapped[str | None] = mapped_column(String(80))
+    void_reason: Mapped[str | None] = mapped_column(String(200))
+
+    lines: Mapped[list[ReceiptLine]] = relationship(
+        back_populates="receipt", order_by="ReceiptLine.position"
+    )
+    tenders: Mapped[list[Tender]] = relationship(
+        back_populates="receipt", order_by="Tender.position"
+    )
+
+    @property
+    def label(self) -> str:
+        return f"{self.year}-{self.number:06d}"
+
+
+class ReceiptLine(Base):
+    """One fee charged, with the rule that produced it; a waived fee keeps what was quoted."""
+
+    __tablename__ = "receipt_line"
+    __table_args__ = (
+        UniqueConstraint("receipt_id", "position"),
+        CheckConstraint("amount >= 0", name="amount_not_negative"),
+        Index(None, "license_id"),
+        Index(None, "dog_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    position: Mapped[int]
+    code: Mapped[str] = mapped_column(String(40))
+    description: Mapped[str] = mapped_column(String(300))
+    amount: Mapped[Money]
+    quoted_amount: Mapped[Money]
+    account: Mapped[str] = mapped_column(String(80))
+    citation: Mapped[str] = mapped_column(String(200))
+    rule_source: Mapped[str] = mapped_column(String(120))
+    dog_id: Mapped[int | None] = mapped_column(ForeignKey("dog.id"))
+    license_id: Mapped[int | None] = mapped_column(ForeignKey("license.id"))
+    waiver_reason: Mapped[str | None] = mapped_column(String(200))
+
+    receipt: Mapped[Receipt] = relationship(back_populates="lines")
+
+
+class Tender(Base):
+    __tablename__ = "tender"
+    __table_args__ = (
+        UniqueConstraint("receipt_id", "position"),
+        CheckConstraint("amount > 0", name="amount_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    position: Mapped[int]
+    kind: Mapped[TenderKind] = mapped_column(stored_enum(TenderKind, "tender_kind"))
+    # What this tender pays of the receipt; for cash, ``tendered`` is what was handed over.
+    amount: Mapped[Money]
+    tendered: Mapped[Decimal | None] = mapped_column(Numeric(12, 2, asdecimal=True))
+    change_due: Mapped[Decimal | None] = mapped_column(Numeric(12, 2, asdecimal=True))
+    reference: Mapped[str | None] = mapped_column(String(60))
+
+    receipt: Mapped[Receipt] = relationship(back_populates="tenders")

@@ -1,0 +1,101 @@
+"""Tenders: what the resident hands over, checked against what is due, with change for cash."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import TenderKind
+
+ZERO = Decimal("0.00")
+KIND_WORDS = {
+    TenderKind.CASH: "Cash",
+    TenderKind.CHECK: "Check",
+    TenderKind.MONEY_ORDER: "Money order",
+    TenderKind.CARD: "Card",
+}
+REFERENCE_WORDS = {
+    TenderKind.CHECK: "the check number",
+    TenderKind.MONEY_ORDER: "the money order number",
+    TenderKind.CARD: "the card authorization reference",
+}
+
+
+@dataclass(frozen=True)
+class TenderInput:
+    """``offered`` is what was handed over: for cash it may exceed what is due."""
+
+    kind: TenderKind
+    offered: Decimal
+    reference: str | None = None
+
+
+@dataclass(frozen=True)
+class PlannedTender:
+    kind: TenderKind
+    amount: Decimal
+    tendered: Decimal | None
+    change_due: Decimal | None
+    reference: str | None
+
+
+@dataclass(frozen=True)
+class TenderPlan:
+    tenders: tuple[PlannedTender, ...]
+    change_due: Decimal
+
+
+def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
+    """Apply checks, money orders and cards first (exact amounts), then cash, giving change.
+
+    Refuses anything that does not pay exactly ``total``: a check for more than is due, too
+    little in all, a missing check number.
+    """
+    if total < ZERO:
+        raise ValidationError("A receipt total cannot be negative.", field="tenders")
+    if total == ZERO:
+        if any(t.offered for t in offered):
+            raise ValidationError("Nothing is due; take no payment.", field="tenders")
+        return TenderPlan((), ZERO)
+    remaining = total
+    planned: list[PlannedTender] = []
+    exact = [t for t in offered if t.kind is not TenderKind.CASH]
+    cash = [t for t in offered if t.kind is TenderKind.CASH]
+    if len(cash) > 1:
+        raise ValidationError("Enter cash once, as the whole amount handed over.", field="cash")
+    for tender in exact:
+        field = tender.kind.value
+        if tender.offered <= ZERO:
+            raise ValidationError(
+                f"{KIND_WORDS[tender.kind]}: enter an amount above 0.00.", field=field
+            )
+        reference = (tender.reference or "").strip()
+        if not reference:
+            raise ValidationError(
+                f"{KIND_WORDS[tender.kind]}: enter {REFERENCE_WORDS[tender.kind]}.", field=field
+            )
+        if tender.offered > remaining:
+            raise ValidationError(
+                f"{KIND_WORDS[tender.kind]} for {tender.offered:.2f} is more than the "
+                f"{remaining:.2f} still due; only cash is given change.",
+                field=field,
+            )
+        planned.append(PlannedTender(tender.kind, tender.offered, None, None, reference))
+        remaining -= tender.offered
+    change = ZERO
+    if cash:
+        handed = cash[0].offered
+        if handed <= ZERO:
+            raise ValidationError("Cash: enter the amount handed over.", field="cash")
+        if remaining == ZERO:
+            raise ValidationError(
+                "The other tenders already pay the total; take no cash.", field="cash"
+            )
+        applied = min(handed, remaining)
+        change = handed - applied
+        planned.append(PlannedTender(TenderKind.CASH, applied, handed, change, None))
+        remaining -= applied
+    if remaining > ZERO:
+        raise ValidationError(f"{remaining:.2f} is still due.", field="tenders")
+    return TenderPlan(tuple(planned), change)

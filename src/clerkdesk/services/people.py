@@ -1,0 +1,270 @@
+"""Owners and their dogs: create, correct, and record what happened to them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import DesignationKind, Dog, DogDesignation, DogStatus, Owner, OwnerStatus
+from clerkdesk.models import Sex as DogSex
+from clerkdesk.services import checks
+from clerkdesk.services.search_words import digits, reindex_dog, reindex_owner
+
+# The law allows a ten-word description of the dog on the license (MGL c.140 §137).
+DESCRIPTION_WORDS = 10
+
+
+@dataclass(frozen=True)
+class OwnerInput:
+    first_name: str
+    last_name: str
+    street: str
+    city: str
+    postal_code: str
+    state: str = "MA"
+    unit: str | None = None
+    mailing_street: str | None = None
+    mailing_city: str | None = None
+    mailing_state: str | None = None
+    mailing_postal_code: str | None = None
+    phone: str | None = None
+    phone_alt: str | None = None
+    email: str | None = None
+    birth_date: dt.date | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class DogInput:
+    name: str
+    breed: str
+    color: str
+    sex: str
+    altered: bool
+    altered_proof: str | None = None
+    breed_secondary: str | None = None
+    birth_date: dt.date | None = None
+    birth_date_estimated: bool = False
+    microchip: str | None = None
+    description: str | None = None
+    came_to_town_on: dt.date | None = None
+
+
+def _clean_owner(data: OwnerInput, today: dt.date) -> dict[str, object]:
+    postal = checks.required(data.postal_code, "postal_code", "ZIP code", max_length=10)
+    if not (len(postal) in (5, 10) and postal[:5].isdigit()):
+        raise ValidationError(f"{postal!r} is not a ZIP code (e.g. 01581).", field="postal_code")
+    state = checks.required(data.state, "state", "State", max_length=2).upper()
+    checks.not_after(data.birth_date, today, "birth_date", "The owner's birth date")
+    if data.birth_date is not None and data.birth_date.year < today.year - 120:
+        raise ValidationError(
+            "The owner's birth date is more than 120 years ago.", field="birth_date"
+        )
+    phone = checks.phone(data.phone, "phone")
+    return {
+        "first_name": checks.required(data.first_name, "first_name", "First name", max_length=80),
+        "last_name": checks.required(data.last_name, "last_name", "Last name", max_length=80),
+        "street": checks.required(data.street, "street", "Street address", max_length=120),
+        "unit": checks.optional(data.unit, "unit", "Unit", max_length=30),
+        "city": checks.required(data.city, "city", "City or town", max_length=80),
+        "state": state,
+        "postal_code": postal,
+        "mailing_street": checks.optional(
+            data.mailing_street, "mailing_street", "Mailing street", max_length=120
+        ),
+        "mailing_city": checks.optional(
+            data.mailing_city, "mailing_city", "Mailing city", max_length=80
+        ),
+        "mailing_state": checks.optional(
+            data.mailing_state, "mailing_state", "Mailing state", max_length=2
+        ),
+        "mailing_postal_code": checks.optional(
+            data.mailing_postal_code, "mailing_postal_code", "Mailing ZIP code", max_length=10
+        ),
+        "phone": phone,
+        "phone_digits": digits(phone) or None,
+        "phone_alt": checks.phone(data.phone_alt, "phone_alt"),
+        "email": checks.email(data.email, "email"),
+        "birth_date": data.birth_date,
+        "notes": checks.optional(data.notes, "notes", "Notes", max_length=4000),
+    }
+
+
+def _clean_dog(data: DogInput, today: dt.date) -> dict[str, object]:
+    if data.sex not in (DogSex.MALE, DogSex.FEMALE):
+        raise ValidationError("Choose male or female.", field="sex")
+    checks.not_after(data.birth_date, today, "birth_date", "The dog's birth date")
+    checks.not_after(data.came_to_town_on, today, "came_to_town_on", "The date it came to town")
+    if data.birth_date is not None and data.birth_date.year < today.year - 30:
+        raise ValidationError("The dog's birth date is more than 30 years ago.", field="birth_date")
+    description = checks.optional(data.description, "description", "Description", max_length=200)
+    if description and len(description.split()) > DESCRIPTION_WORDS:
+        raise ValidationError(
+            f"The description has {len(description.split())} words; the license allows "
+            f"{DESCRIPTION_WORDS} (MGL c.140 §137).",
+            field="description",
+        )
+    microchip = checks.optional(data.microchip, "microchip", "Microchip", max_length=20)
+    if microchip is not None:
+        microchip = microchip.replace(" ", "").replace("-", "")
+        if not microchip.isalnum() or not 9 <= len(microchip) <= 15:
+            raise ValidationError(
+                f"{data.microchip!r} is not a microchip number (9 to 15 letters or digits).",
+                field="microchip",
+            )
+    return {
+        "name": checks.required(data.name, "name", "The dog's name", max_length=80),
+        "breed": checks.required(data.breed, "breed", "Breed", max_length=60),
+        "breed_secondary": checks.optional(
+            data.breed_secondary, "breed_secondary", "Second breed", max_length=60
+        ),
+        "color": checks.required(data.color, "color", "Color", max_length=60),
+        "sex": DogSex(data.sex),
+        "altered": data.altered,
+        "altered_proof": checks.optional(
+            data.altered_proof, "altered_proof", "Proof of spaying or neutering", max_length=120
+        ),
+        "birth_date": data.birth_date,
+        "birth_date_estimated": data.birth_date_estimated,
+        "microchip": microchip,
+        "description": description,
+        "came_to_town_on": data.came_to_town_on,
+    }
+
+
+def create_owner(database: Database, data: OwnerInput, *, clock: Clock) -> int:
+    values = _clean_owner(data, clock.today())
+    now = clock.now()
+    with database.write() as session:
+        owner = Owner(**values, status=OwnerStatus.ACTIVE, created_at=now, updated_at=now)
+        session.add(owner)
+        reindex_owner(session, owner)
+        return owner.id
+
+
+def update_owner(database: Database, owner_id: int, data: OwnerInput, *, clock: Clock) -> None:
+    values = _clean_owner(data, clock.today())
+    with database.write() as session:
+        owner = _owner(session, owner_id)
+        for key, value in values.items():
+            setattr(owner, key, value)
+        owner.updated_at = clock.now()
+        reindex_owner(session, owner)
+
+
+def set_owner_status(
+    database: Database, owner_id: int, status: OwnerStatus, *, on: dt.date, clock: Clock
+) -> None:
+    """An owner who moves away or dies takes their dogs out of the renewal lists with them."""
+    with database.write() as session:
+        owner = _owner(session, owner_id)
+        owner.status = status
+        owner.status_changed_on = on
+        owner.updated_at = clock.now()
+        if status is not OwnerStatus.ACTIVE:
+            dog_status = DogStatus.MOVED if status is OwnerStatus.MOVED else None
+            for dog in owner.dogs:
+                if dog_status is not None and dog.status is DogStatus.ACTIVE:
+                    dog.status = dog_status
+                    dog.status_changed_on = on
+                    dog.updated_at = clock.now()
+
+
+def create_dog(database: Database, owner_id: int, data: DogInput, *, clock: Clock) -> int:
+    values = _clean_dog(data, clock.today())
+    now = clock.now()
+    with database.write() as session:
+        owner = _owner(session, owner_id)
+        if owner.status is not OwnerStatus.ACTIVE:
+            raise ValidationError(
+                f"{owner.display_name} is marked {owner.status.value}; "
+                "new dogs go on an active owner.",
+                field="owner",
+            )
+        dog = Dog(
+            **values, owner_id=owner.id, status=DogStatus.ACTIVE, created_at=now, updated_at=now
+        )
+        session.add(dog)
+        reindex_dog(session, dog)
+        return dog.id
+
+
+def update_dog(database: Database, dog_id: int, data: DogInput, *, clock: Clock) -> None:
+    values = _clean_dog(data, clock.today())
+    with database.write() as session:
+        dog = _dog(session, dog_id)
+        for key, value in values.items():
+            setattr(dog, key, value)
+        dog.updated_at = clock.now()
+        reindex_dog(session, dog)
+
+
+def set_dog_status(
+    database: Database, dog_id: int, status: DogStatus, *, on: dt.date, clock: Clock
+) -> None:
+    """Deceased, moved or lost dogs leave the renewal lists; no fee is refunded (c.140 §137)."""
+    if status is DogStatus.TRANSFERRED:
+        raise ValidationError("Use Transfer to give a dog to a new owner.", field="status")
+    checks.not_after(on, clock.today(), "on", "The date")
+    with database.write() as session:
+        dog = _dog(session, dog_id)
+        dog.status = status
+        dog.status_changed_on = on
+        dog.updated_at = clock.now()
+
+
+def add_designation(
+    database: Database,
+    dog_id: int,
+    kind: DesignationKind,
+    *,
+    since: dt.date,
+    order_text: str | None,
+    evidence: str | None,
+    actor: str,
+    clock: Clock,
+) -> int:
+    checks.not_after(since, clock.today(), "since", "The designation date")
+    with database.write() as session:
+        _dog(session, dog_id)
+        row = DogDesignation(
+            dog_id=dog_id,
+            kind=kind,
+            since=since,
+            order_text=checks.optional(order_text, "order_text", "Order", max_length=4000),
+            evidence=checks.optional(evidence, "evidence", "Evidence", max_length=200),
+            recorded_at=clock.now(),
+            recorded_by=actor,
+        )
+        session.add(row)
+        session.flush()
+        return row.id
+
+
+def end_designation(database: Database, designation_id: int, *, on: dt.date) -> None:
+    with database.write() as session:
+        row = session.get(DogDesignation, designation_id)
+        if row is None:
+            raise ValidationError("That designation is not on file.", field="designation")
+        if on < row.since:
+            raise ValidationError("A designation cannot end before it began.", field="until")
+        row.until = on
+
+
+def _owner(session: Session, owner_id: int) -> Owner:
+    owner = session.get(Owner, owner_id)
+    if owner is None:
+        raise ValidationError("That owner is not on file.", field="owner")
+    return owner
+
+
+def _dog(session: Session, dog_id: int) -> Dog:
+    dog = session.get(Dog, dog_id)
+    if dog is None:
+        raise ValidationError("That dog is not on file.", field="dog")
+    return dog

@@ -1,0 +1,180 @@
+"""Rabies vaccination and exemption certificates, and the scanned copies kept with them.
+
+No license without one current on the day of issue (MGL c.140 §137).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import CertificateKind, Dog, RabiesCertificate, StoredDocument
+from clerkdesk.services import checks
+
+MAX_SCAN_BYTES = 10 * 1024 * 1024
+SCAN_TYPES = {
+    b"%PDF": "application/pdf",
+    b"\x89PNG": "image/png",
+    b"\xff\xd8\xff": "image/jpeg",
+    b"II*\x00": "image/tiff",
+    b"MM\x00*": "image/tiff",
+}
+
+
+@dataclass(frozen=True)
+class RabiesInput:
+    kind: CertificateKind
+    expires_on: dt.date
+    vaccination_date: dt.date | None = None
+    duration_years: int | None = None
+    vaccine: str | None = None
+    lot_number: str | None = None
+    rabies_tag_number: str | None = None
+    veterinarian: str | None = None
+    clinic: str | None = None
+    issued_on: dt.date | None = None
+    exemption_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Scan:
+    filename: str
+    content: bytes
+
+
+def _add_years(day: dt.date, years: int) -> dt.date:
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:
+        return day.replace(year=day.year + years, day=28)
+
+
+def _clean(data: RabiesInput, today: dt.date) -> dict[str, object]:
+    if data.kind is CertificateKind.VACCINATION:
+        if data.vaccination_date is None:
+            raise ValidationError("Enter the date the vaccine was given.", field="vaccination_date")
+        checks.not_after(data.vaccination_date, today, "vaccination_date", "The vaccination date")
+        if data.duration_years not in (1, 3):
+            raise ValidationError(
+                "A rabies vaccine is good for 1 or 3 years.", field="duration_years"
+            )
+        if data.expires_on <= data.vaccination_date:
+            raise ValidationError(
+                "The certificate must expire after the vaccination date.", field="expires_on"
+            )
+        latest = _add_years(data.vaccination_date, data.duration_years) + dt.timedelta(days=31)
+        if data.expires_on > latest:
+            raise ValidationError(
+                f"A {data.duration_years}-year vaccine given on "
+                f"{data.vaccination_date.isoformat()} cannot run to "
+                f"{data.expires_on.isoformat()}.",
+                field="expires_on",
+            )
+        checks.required(data.veterinarian, "veterinarian", "The veterinarian", max_length=80)
+    else:
+        if data.issued_on is None:
+            raise ValidationError("Enter the date the exemption was issued.", field="issued_on")
+        checks.not_after(data.issued_on, today, "issued_on", "The exemption's date of issue")
+        if data.expires_on <= data.issued_on:
+            raise ValidationError(
+                "The exemption must expire after it was issued.", field="expires_on"
+            )
+        checks.required(
+            data.exemption_reason,
+            "exemption_reason",
+            "The reason for the exemption",
+            max_length=200,
+        )
+    return {
+        "kind": data.kind,
+        "vaccination_date": data.vaccination_date
+        if data.kind is CertificateKind.VACCINATION
+        else None,
+        "duration_years": data.duration_years if data.kind is CertificateKind.VACCINATION else None,
+        "expires_on": data.expires_on,
+        "issued_on": data.issued_on if data.kind is CertificateKind.EXEMPTION else None,
+        "exemption_reason": checks.optional(
+            data.exemption_reason, "exemption_reason", "Reason", max_length=200
+        ),
+        "vaccine": checks.optional(data.vaccine, "vaccine", "Vaccine", max_length=80),
+        "lot_number": checks.optional(data.lot_number, "lot_number", "Lot number", max_length=40),
+        "rabies_tag_number": checks.optional(
+            data.rabies_tag_number, "rabies_tag_number", "Rabies tag number", max_length=40
+        ),
+        "veterinarian": checks.optional(
+            data.veterinarian, "veterinarian", "Veterinarian", max_length=80
+        ),
+        "clinic": checks.optional(data.clinic, "clinic", "Clinic", max_length=120),
+    }
+
+
+def _scan_type(scan: Scan) -> str:
+    if not scan.content:
+        raise ValidationError("The scanned file is empty.", field="scan")
+    if len(scan.content) > MAX_SCAN_BYTES:
+        raise ValidationError("The scanned file is larger than 10 MB.", field="scan")
+    for magic, kind in SCAN_TYPES.items():
+        if scan.content.startswith(magic):
+            return kind
+    raise ValidationError("A scan must be a PDF, PNG, JPEG or TIFF file.", field="scan")
+
+
+def record_certificate(
+    database: Database,
+    dog_id: int,
+    data: RabiesInput,
+    *,
+    actor: str,
+    clock: Clock,
+    scan: Scan | None = None,
+) -> int:
+    values = _clean(data, clock.today())
+    content_type = _scan_type(scan) if scan is not None else None
+    now = clock.now()
+    with database.write() as session:
+        if session.get(Dog, dog_id) is None:
+            raise ValidationError("That dog is not on file.", field="dog")
+        certificate = RabiesCertificate(dog_id=dog_id, created_at=now, **values)
+        if scan is not None and content_type is not None:
+            document = StoredDocument(
+                filename=scan.filename[-200:],
+                content_type=content_type,
+                size=len(scan.content),
+                sha256=hashlib.sha256(scan.content).hexdigest(),
+                content=scan.content,
+                stored_at=now,
+                stored_by=actor,
+            )
+            session.add(document)
+            session.flush()
+            certificate.scan_id = document.id
+        session.add(certificate)
+        session.flush()
+        return certificate.id
+
+
+def current_certificate(database: Database, dog_id: int, on: dt.date) -> RabiesCertificate | None:
+    """The certificate good on ``on`` that runs longest, or None."""
+    with database.read() as session:
+        return session.scalars(
+            select(RabiesCertificate)
+            .where(RabiesCertificate.dog_id == dog_id, RabiesCertificate.expires_on >= on)
+            .order_by(RabiesCertificate.expires_on.desc())
+            .limit(1)
+        ).first()
+
+
+def scan_content(database: Database, certificate_id: int) -> tuple[str, str, bytes] | None:
+    with database.read() as session:
+        certificate = session.get(RabiesCertificate, certificate_id)
+        if certificate is None or certificate.scan_id is None:
+            return None
+        document = session.get(StoredDocument, certificate.scan_id)
+        assert document is not None
+        return document.filename, document.content_type, document.content

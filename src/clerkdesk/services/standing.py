@@ -1,0 +1,219 @@
+"""Where a dog stands today: what it owes for which license year and why, or why it cannot
+be licensed, in words. The counter shows this; checkout charges exactly this."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    DesignationKind,
+    Dog,
+    DogStatus,
+    License,
+    LicenseStatus,
+    Owner,
+    OwnerStatus,
+    RabiesCertificate,
+)
+from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
+
+HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
+
+
+@dataclass(frozen=True)
+class DogStanding:
+    dog_id: int
+    owner_id: int
+    dog_name: str
+    license_year: LicenseYear | None
+    quote: Quote | None
+    blockers: tuple[str, ...]
+    warnings: tuple[str, ...]
+    last_licensed: str | None
+    licensed_for_year: bool
+    rabies_expires: dt.date | None
+    certificate_id: int | None
+    request: DogQuoteRequest | None
+
+    @property
+    def can_license(self) -> bool:
+        return not self.blockers and self.quote is not None
+
+
+def _previous_start(profile: TownProfile, year: LicenseYear) -> dt.date:
+    return profile.license_year_starting_in(year.starts_in - 1).start
+
+
+def _senior_exemptions_used(session: Session, owner_id: int, year: LicenseYear) -> int:
+    rows = session.scalars(
+        select(License.id).where(
+            License.owner_id == owner_id,
+            License.license_year_start == year.start,
+            License.exemption == "senior",
+            License.status.in_(HELD),
+        )
+    ).all()
+    return len(rows)
+
+
+def _request(
+    session: Session,
+    profile: TownProfile,
+    dog: Dog,
+    owner: Owner,
+    on: dt.date,
+    year: LicenseYear,
+    license_year: int | None,
+    extra_senior: int,
+) -> DogQuoteRequest:
+    held = sorted(
+        set(
+            session.scalars(
+                select(License.license_year_start).where(
+                    License.dog_id == dog.id,
+                    License.status.in_(HELD),
+                    License.license_year_start < year.start,
+                )
+            )
+        )
+    )
+    previous = _previous_start(profile, year)
+    renewal = previous in held
+    missed = 0
+    if held and not renewal:
+        missed = year.starts_in - held[-1].year - 1
+    designations = tuple(
+        d.kind.value
+        for d in dog.designations
+        if d.kind is not DesignationKind.SERVICE_ANIMAL and (d.until is None or d.until >= on)
+    )
+    service = any(
+        d.kind is DesignationKind.SERVICE_ANIMAL and (d.until is None or d.until >= on)
+        for d in dog.designations
+    )
+    return DogQuoteRequest(
+        on=on,
+        sex=dog.sex.value,
+        altered=dog.altered,
+        renewal=renewal,
+        born=dog.birth_date,
+        service_animal=service,
+        designations=designations,
+        owner_born=owner.birth_date,
+        owner_exempt_dogs=_senior_exemptions_used(session, owner.id, year) + extra_senior,
+        new_to_town_since=dog.came_to_town_on,
+        missed_years=max(missed, 0),
+        license_year=license_year,
+    )
+
+
+def dog_standing(
+    session: Session,
+    profile: TownProfile,
+    dog_id: int,
+    on: dt.date,
+    *,
+    license_year: int | None = None,
+    extra_senior: int = 0,
+) -> DogStanding:
+    """``extra_senior`` counts senior exemptions already in the same cart."""
+    dog = session.get(Dog, dog_id)
+    if dog is None:
+        raise ValidationError("That dog is not on file.", field="dog")
+    owner = dog.owner
+    blockers: list[str] = []
+    warnings: list[str] = []
+    year: LicenseYear | None = None
+    try:
+        year = (
+            profile.license_year_containing(on)
+            if license_year is None
+            else profile.license_year_starting_in(license_year)
+        )
+    except ValidationError as exc:
+        blockers.append(str(exc))
+    last = session.execute(
+        select(License.license_year_label, License.license_year_start)
+        .where(License.dog_id == dog.id, License.status.in_(HELD))
+        .order_by(License.license_year_start.desc())
+        .limit(1)
+    ).first()
+    licensed_for_year = False
+    if year is not None:
+        current = session.scalars(
+            select(License).where(
+                License.dog_id == dog.id,
+                License.license_year_start == year.start,
+                License.status == LicenseStatus.ISSUED,
+            )
+        ).first()
+        if current is not None:
+            licensed_for_year = True
+            blockers.append(
+                f"{dog.name} is already licensed for {year.label} "
+                f"(license {current.number}, tag {current.tag_number or 'none'})."
+            )
+    if dog.status is not DogStatus.ACTIVE:
+        blockers.append(f"{dog.name} is marked {dog.status.value}.")
+    if owner.status is not OwnerStatus.ACTIVE:
+        blockers.append(f"{owner.display_name} is marked {owner.status.value}.")
+    certificate = session.scalars(
+        select(RabiesCertificate)
+        .where(RabiesCertificate.dog_id == dog.id)
+        .order_by(RabiesCertificate.expires_on.desc())
+        .limit(1)
+    ).first()
+    if certificate is None:
+        blockers.append(f"No rabies certificate on file for {dog.name} (MGL c.140 §137).")
+    elif certificate.expires_on < on:
+        blockers.append(
+            f"{dog.name}'s rabies certificate expired on {certificate.expires_on.isoformat()}: "
+            "a current one is needed (MGL c.140 §137)."
+        )
+    elif year is not None and certificate.expires_on < year.end:
+        warnings.append(
+            f"The rabies certificate expires on {certificate.expires_on.isoformat()}, before "
+            f"license year {year.label} ends on {year.end.isoformat()}."
+        )
+    quote = None
+    request = None
+    if year is not None:
+        request = _request(session, profile, dog, owner, on, year, license_year, extra_senior)
+        try:
+            quote = quote_dog(profile, request)
+            warnings.extend(quote.warnings)
+        except ValidationError as exc:
+            blockers.append(str(exc))
+    return DogStanding(
+        dog_id=dog.id,
+        owner_id=owner.id,
+        dog_name=dog.name,
+        license_year=quote.license_year if quote else year,
+        quote=quote,
+        blockers=tuple(blockers),
+        warnings=tuple(warnings),
+        last_licensed=last[0] if last else None,
+        licensed_for_year=licensed_for_year,
+        rabies_expires=certificate.expires_on if certificate else None,
+        certificate_id=certificate.id if certificate and certificate.expires_on >= on else None,
+        request=request,
+    )
+
+
+def senior_exempt(quote: Quote) -> bool:
+    return any(
+        line.code == "dog_license" and ".exemptions.senior" in line.source for line in quote.lines
+    )
+
+
+def exemption_of(quote: Quote, request: DogQuoteRequest) -> str | None:
+    if request.service_animal:
+        return "service_animal"
+    if senior_exempt(quote):
+        return "senior"
+    return None
