@@ -21,6 +21,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--town", default="westborough", metavar="ID", help="town preset (see `clerkdesk towns`)"
     )
     parser.add_argument(
+        "--years",
+        type=int,
+        default=2,
+        metavar="N",
+        help="past license years of licenses, receipts and tags to write (default 2)",
+    )
+    parser.add_argument(
         "--if-empty",
         action="store_true",
         help="do nothing, successfully, if the database already holds dogs",
@@ -67,11 +74,12 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         town_id=args.town,
         clock=ctx.clock,
         progress=_Bar(),
+        history_years=args.years,
     )
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(
-        f"made {result.owners:,} owners, {result.dogs:,} dogs and {result.certificates:,} "
-        f"rabies certificates for {result.town_id} in {result.seconds:.1f} s "
-        f"({rate:,.0f} dogs/s)"
+        f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
+        f"rabies certificates and {result.licenses:,} past licenses for {result.town_id} "
+        f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s)"
     )
     return 0

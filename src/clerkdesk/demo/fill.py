@@ -11,6 +11,7 @@ from sqlalchemy import func, insert, select
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.generator import DemoBatch, DemoTown
+from clerkdesk.demo.history import write_history
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
 from clerkdesk.rules import presets
@@ -28,6 +29,7 @@ class DemoResult:
     dogs: int
     certificates: int
     seconds: float
+    licenses: int = 0
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -52,6 +54,7 @@ def fill_demo(
     town_id: str,
     clock: Clock,
     progress: Progress | None = None,
+    history_years: int = 0,
 ) -> DemoResult:
     """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs."""
     if not 1 <= dogs <= MAX_DEMO_DOGS:
@@ -74,7 +77,15 @@ def fill_demo(
         clock=clock,
         note=f"demo town, seed {seed}",
     )
-    town = DemoTown(seed=seed, today=clock.today(), town_id=town_id, now=clock.now())
+    if not 0 <= history_years <= 10:
+        raise ValidationError("--years must be between 0 and 10", field="years")
+    town = DemoTown(
+        seed=seed,
+        today=clock.today(),
+        town_id=town_id,
+        now=clock.now(),
+        history_years=history_years,
+    )
     owners = made = certificates = 0
     for batch in town.batches(dogs):
         with database.write() as session:
@@ -87,7 +98,14 @@ def fill_demo(
         certificates += len(batch.certificates)
         if progress is not None:
             progress(made, dogs)
+    licenses = (
+        write_history(database, years=history_years, seed=seed, clock=clock) if history_years else 0
+    )
     with database.write() as session:
-        session.merge(Setting(key="demo", value=f"seed={seed} town={town_id} dogs={dogs}"))
+        session.merge(
+            Setting(
+                key="demo", value=f"seed={seed} town={town_id} dogs={dogs} years={history_years}"
+            )
+        )
     seconds = (dt.datetime.now(dt.UTC) - started).total_seconds()
-    return DemoResult(town_id, owners, made, certificates, seconds)
+    return DemoResult(town_id, owners, made, certificates, seconds, licenses)

@@ -43,8 +43,10 @@ class DemoTown:
         first_owner_id: int = 1,
         first_dog_id: int = 1,
         first_certificate_id: int = 1,
+        history_years: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
+        self.history_years = history_years
         self.today = today
         self.now = now
         self.city, self.postal_code, self.area_code = v.TOWN_PLACES.get(town_id, v.DEFAULT_PLACE)
@@ -166,9 +168,17 @@ class DemoTown:
         if given >= self.today:
             given = self.today - dt.timedelta(days=1)
         out = [self._certificate(dog, given, vaccine, years, clinic, vet)]
-        earlier = _years_before(given, 3)
-        if earlier > born + dt.timedelta(days=100) and rng.random() < 0.4:
-            out.insert(0, self._certificate(dog, earlier, vaccine, 3, clinic, vet))
+        # Earlier certificates back to the oldest license year the demo town writes, each
+        # given the day the one before it ran out, so past licenses had a current one.
+        cutoff = _years_before(self.today, self.history_years + 1)
+        earlier = given
+        while earlier > cutoff:
+            earlier = _years_before(earlier, 3)
+            if earlier <= born + dt.timedelta(days=100):
+                break
+            out.insert(0, self._certificate(dog, earlier, "Imrab 3", 3, clinic, vet))
+            if not self.history_years and rng.random() < 0.6:
+                break
         return out
 
     def _certificate(

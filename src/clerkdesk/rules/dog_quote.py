@@ -148,8 +148,9 @@ def _license_fee(
     amount, words, citation, source, late = min(options, key=lambda o: (o[0], not o[4]))
     paid = "no fee" if amount == ZERO else f"{dollars(amount)} instead of {dollars(base)}"
     joined = "; ".join(c for c in (fees.citation, citation) if c)
+    # The line names the exemption's rule, which is what decided the amount.
     return _LicenseFee(
-        amount, f"{head}: {words}, {paid}", joined, (fees.source, source), late, tuple(warnings)
+        amount, f"{head}: {words}, {paid}", joined, (source, fees.source), late, tuple(warnings)
     )
 
 

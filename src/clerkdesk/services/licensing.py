@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from sqlalchemy.orm import Session
+
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -98,104 +100,115 @@ def charged_lines(standing: DogStanding, waivers: Mapping[str, str]) -> list[Cha
 def checkout(
     database: Database, request: CheckoutRequest, *, actor: str, clock: Clock
 ) -> CheckoutResult:
+    with database.write() as session:
+        return checkout_in(session, request, actor=actor, today=clock.today(), now=clock.now())
+
+
+def checkout_in(
+    session: Session,
+    request: CheckoutRequest,
+    *,
+    actor: str,
+    today: dt.date,
+    now: dt.datetime,
+) -> CheckoutResult:
+    """The checkout inside the caller's transaction (the demo town writes years of them)."""
     if not request.items:
         raise ValidationError("The cart is empty.", field="cart")
     dog_ids = [item.dog_id for item in request.items]
     if len(set(dog_ids)) != len(dog_ids):
         raise ValidationError("A dog is in the cart twice.", field="cart")
-    today, now = clock.today(), clock.now()
-    with database.write() as session:
-        profile = profile_in_force(session)
-        payer = session.get(Owner, request.payer_owner_id)
-        if payer is None:
-            raise ValidationError("That owner is not on file.", field="owner")
-        standings: list[tuple[LicenseItem, DogStanding]] = []
-        lines: list[ChargedLine] = []
-        seniors = 0
-        for item in request.items:
-            standing = dog_standing(
-                session,
-                profile,
-                item.dog_id,
-                today,
-                license_year=item.license_year,
-                extra_senior=seniors,
-            )
-            if not standing.can_license:
-                raise ValidationError(" ".join(standing.blockers), field=f"dog:{item.dog_id}")
-            assert standing.quote is not None
-            if senior_exempt(standing.quote):
-                seniors += 1
-            standings.append((item, standing))
-            lines.extend(charged_lines(standing, item.waivers))
-        total = sum((c.amount for c in lines), Decimal("0.00"))
-        plan = plan_tenders(total, list(request.tenders))
-        receipt, rows = write_receipt(
+    profile = profile_in_force(session)
+    payer = session.get(Owner, request.payer_owner_id)
+    if payer is None:
+        raise ValidationError("That owner is not on file.", field="owner")
+    standings: list[tuple[LicenseItem, DogStanding]] = []
+    lines: list[ChargedLine] = []
+    seniors = 0
+    for item in request.items:
+        standing = dog_standing(
             session,
-            payer_owner_id=payer.id,
-            payer_name=payer.display_name,
-            lines=lines,
-            plan=plan,
-            actor=actor,
-            now=now,
-            year=today.year,
+            profile,
+            item.dog_id,
+            today,
+            license_year=item.license_year,
+            extra_senior=seniors,
         )
-        taken: set[int] = {i.tag_number for i, _ in standings if i.tag_number is not None}
-        issued: list[IssuedLicense] = []
-        for item, standing in standings:
-            year = standing.license_year
-            assert year is not None and standing.quote is not None
-            assert standing.request is not None
-            tag = item.tag_number
+        if not standing.can_license:
+            raise ValidationError(" ".join(standing.blockers), field=f"dog:{item.dog_id}")
+        assert standing.quote is not None
+        if senior_exempt(standing.quote):
+            seniors += 1
+        standings.append((item, standing))
+        lines.extend(charged_lines(standing, item.waivers))
+    total = sum((c.amount for c in lines), Decimal("0.00"))
+    plan = plan_tenders(total, list(request.tenders))
+    receipt, rows = write_receipt(
+        session,
+        payer_owner_id=payer.id,
+        payer_name=payer.display_name,
+        lines=lines,
+        plan=plan,
+        actor=actor,
+        now=now,
+        year=today.year,
+    )
+    taken: set[int] = {i.tag_number for i, _ in standings if i.tag_number is not None}
+    issued: list[IssuedLicense] = []
+    for item, standing in standings:
+        year = standing.license_year
+        assert year is not None and standing.quote is not None
+        assert standing.request is not None
+        tag = item.tag_number
+        if tag is None:
+            tag = next_tag(session, year.start, taken)
             if tag is None:
-                tag = next_tag(session, year.start, taken)
-                if tag is None:
-                    raise ValidationError(
-                        f"No tags left in stock for license year {year.label}: receive tags "
-                        "under Tags first.",
-                        field=f"tag:{item.dog_id}",
-                    )
-                taken.add(tag)
-            else:
-                check_tag(session, year.start, tag, year.label)
-            dog = standing.dog_name
-            license_row = License(
-                number=next_number(session, LICENSE, year.start.isoformat()),
+                raise ValidationError(
+                    f"No tags left in stock for license year {year.label}: receive tags "
+                    "under Tags first.",
+                    field=f"tag:{item.dog_id}",
+                )
+            taken.add(tag)
+        else:
+            check_tag(session, year.start, tag, year.label)
+        dog = standing.dog_name
+        license_row = License(
+            number=next_number(session, LICENSE, year.start.isoformat()),
+            license_year_start=year.start,
+            license_year_end=year.end,
+            license_year_label=year.label,
+            dog_id=item.dog_id,
+            owner_id=standing.owner_id,
+            receipt_id=receipt.id,
+            rabies_certificate_id=standing.certificate_id,
+            tag_number=tag,
+            status=LicenseStatus.ISSUED,
+            exemption=exemption_of(standing.quote, standing.request),
+            exemption_evidence=item.exemption_evidence,
+            issued_at=now,
+            issued_by=actor,
+        )
+        session.add(license_row)
+        session.flush()
+        session.add(
+            TagIssue(
                 license_year_start=year.start,
-                license_year_end=year.end,
-                license_year_label=year.label,
-                dog_id=item.dog_id,
-                owner_id=standing.owner_id,
-                receipt_id=receipt.id,
-                rabies_certificate_id=standing.certificate_id,
                 tag_number=tag,
-                status=LicenseStatus.ISSUED,
-                exemption=exemption_of(standing.quote, standing.request),
-                exemption_evidence=item.exemption_evidence,
+                license_id=license_row.id,
+                status=TagStatus.ISSUED,
                 issued_at=now,
                 issued_by=actor,
+                receipt_id=receipt.id,
             )
-            session.add(license_row)
-            session.flush()
-            session.add(
-                TagIssue(
-                    license_year_start=year.start,
-                    tag_number=tag,
-                    license_id=license_row.id,
-                    status=TagStatus.ISSUED,
-                    issued_at=now,
-                    issued_by=actor,
-                    receipt_id=receipt.id,
-                )
-            )
-            for row in rows:
-                if row.dog_id == item.dog_id:
-                    row.license_id = license_row.id
-            issued.append(
-                IssuedLicense(license_row.id, item.dog_id, dog, license_row.number, tag, year.label)
-            )
-        session.flush()
-        return CheckoutResult(receipt.id, receipt.label, total, plan.change_due, tuple(issued))
+        )
+        for row in rows:
+            if row.dog_id == item.dog_id:
+                row.license_id = license_row.id
+        issued.append(
+            IssuedLicense(license_row.id, item.dog_id, dog, license_row.number, tag, year.label)
+        )
+    session.flush()
+    return CheckoutResult(receipt.id, receipt.label, total, plan.change_due, tuple(issued))
 
 
 def quote_dogs(

@@ -24,10 +24,13 @@ REFERENCE_WORDS = {
 
 @dataclass(frozen=True)
 class TenderInput:
-    """``offered`` is what was handed over: for cash it may exceed what is due."""
+    """``offered`` is what was handed over: for cash it may exceed what is due.
+
+    ``offered=None`` pays whatever is still due (a check written for the balance).
+    """
 
     kind: TenderKind
-    offered: Decimal
+    offered: Decimal | None
     reference: str | None = None
 
 
@@ -55,7 +58,7 @@ def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
     if total < ZERO:
         raise ValidationError("A receipt total cannot be negative.", field="tenders")
     if total == ZERO:
-        if any(t.offered for t in offered):
+        if any(t.offered for t in offered if t.offered is not None):
             raise ValidationError("Nothing is due; take no payment.", field="tenders")
         return TenderPlan((), ZERO)
     remaining = total
@@ -66,7 +69,8 @@ def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
         raise ValidationError("Enter cash once, as the whole amount handed over.", field="cash")
     for tender in exact:
         field = tender.kind.value
-        if tender.offered <= ZERO:
+        amount = remaining if tender.offered is None else tender.offered
+        if amount <= ZERO:
             raise ValidationError(
                 f"{KIND_WORDS[tender.kind]}: enter an amount above 0.00.", field=field
             )
@@ -75,17 +79,17 @@ def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
             raise ValidationError(
                 f"{KIND_WORDS[tender.kind]}: enter {REFERENCE_WORDS[tender.kind]}.", field=field
             )
-        if tender.offered > remaining:
+        if amount > remaining:
             raise ValidationError(
-                f"{KIND_WORDS[tender.kind]} for {tender.offered:.2f} is more than the "
+                f"{KIND_WORDS[tender.kind]} for {amount:.2f} is more than the "
                 f"{remaining:.2f} still due; only cash is given change.",
                 field=field,
             )
-        planned.append(PlannedTender(tender.kind, tender.offered, None, None, reference))
-        remaining -= tender.offered
+        planned.append(PlannedTender(tender.kind, amount, None, None, reference))
+        remaining -= amount
     change = ZERO
     if cash:
-        handed = cash[0].offered
+        handed = remaining if cash[0].offered is None else cash[0].offered
         if handed <= ZERO:
             raise ValidationError("Cash: enter the amount handed over.", field="cash")
         if remaining == ZERO:

@@ -1,0 +1,202 @@
+"""Changes that cost a fee: a license transferred with its dog to a new owner, a lost tag
+replaced. Each is one receipt, with the fee line from the town's rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    Dog,
+    DogStatus,
+    License,
+    LicenseStatus,
+    Owner,
+    OwnerStatus,
+    TagIssue,
+    TagStatus,
+)
+from clerkdesk.services.numbers import LICENSE, next_number
+from clerkdesk.services.payments import TenderInput, plan_tenders
+from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.receipts import ChargedLine, write_receipt
+from clerkdesk.services.search_words import reindex_dog
+from clerkdesk.services.tags import check_tag, next_tag
+
+TRANSFER_FEE = "transfer"
+DUPLICATE_TAG_FEE = "duplicate_tag"
+
+
+@dataclass(frozen=True)
+class FeeResult:
+    receipt_id: int | None
+    receipt_label: str | None
+    total: Decimal
+    change_due: Decimal
+    license_id: int | None
+    tag_number: int | None
+
+
+def _license_in_force(session: Session, dog_id: int, clock: Clock) -> License | None:
+    profile = profile_in_force(session)
+    year = profile.license_year_containing(clock.today())
+    return session.scalars(
+        select(License).where(
+            License.dog_id == dog_id,
+            License.license_year_start == year.start,
+            License.status == LicenseStatus.ISSUED,
+        )
+    ).first()
+
+
+def transfer_dog(
+    database: Database,
+    dog_id: int,
+    new_owner_id: int,
+    tenders: tuple[TenderInput, ...],
+    *,
+    actor: str,
+    clock: Clock,
+) -> FeeResult:
+    """Give a dog to a new owner. Its license in force goes with it, for the transfer fee;
+    a dog with no license in force changes owner without a fee."""
+    now, today = clock.now(), clock.today()
+    with database.write() as session:
+        dog = session.get(Dog, dog_id)
+        owner = session.get(Owner, new_owner_id)
+        if dog is None:
+            raise ValidationError("That dog is not on file.", field="dog")
+        if owner is None or owner.status is not OwnerStatus.ACTIVE:
+            raise ValidationError(
+                "Choose an active owner to transfer the dog to.", field="new_owner"
+            )
+        if owner.id == dog.owner_id:
+            raise ValidationError(
+                f"{dog.name} already belongs to {owner.display_name}.", field="new_owner"
+            )
+        if dog.status is not DogStatus.ACTIVE:
+            raise ValidationError(f"{dog.name} is marked {dog.status.value}.", field="dog")
+        current = _license_in_force(session, dog.id, clock)
+        dog.owner_id = owner.id
+        dog.updated_at = now
+        reindex_dog(session, dog)
+        if current is None:
+            if any(t.offered for t in tenders):
+                raise ValidationError(
+                    f"{dog.name} has no license in force, so no transfer fee is due.",
+                    field="tenders",
+                )
+            return FeeResult(None, None, Decimal("0.00"), Decimal("0.00"), None, None)
+        profile = profile_in_force(session)
+        line = profile.fee(TRANSFER_FEE, today)
+        plan = plan_tenders(line.amount, list(tenders))
+        receipt, fee_rows = write_receipt(
+            session,
+            payer_owner_id=owner.id,
+            payer_name=owner.display_name,
+            lines=[ChargedLine(line, line.amount, dog.id)],
+            plan=plan,
+            actor=actor,
+            now=now,
+            year=today.year,
+        )
+        current.status = LicenseStatus.TRANSFERRED
+        current.status_changed_at, current.status_changed_by = now, actor
+        current.status_reason = f"transferred to {owner.display_name}"
+        session.flush()
+        moved = License(
+            number=next_number(session, LICENSE, current.license_year_start.isoformat()),
+            license_year_start=current.license_year_start,
+            license_year_end=current.license_year_end,
+            license_year_label=current.license_year_label,
+            dog_id=dog.id,
+            owner_id=owner.id,
+            receipt_id=receipt.id,
+            rabies_certificate_id=current.rabies_certificate_id,
+            tag_number=current.tag_number,
+            status=LicenseStatus.ISSUED,
+            replaces_license_id=current.id,
+            issued_at=now,
+            issued_by=actor,
+        )
+        session.add(moved)
+        session.flush()
+        for tag in session.scalars(select(TagIssue).where(TagIssue.license_id == current.id)):
+            tag.license_id = moved.id
+        fee_rows[0].license_id = moved.id
+        fee_rows[0].license_id = moved.id
+        return FeeResult(
+            receipt.id, receipt.label, line.amount, plan.change_due, moved.id, moved.tag_number
+        )
+
+
+def replace_tag(
+    database: Database,
+    license_id: int,
+    tenders: tuple[TenderInput, ...],
+    *,
+    new_tag: int | None,
+    actor: str,
+    clock: Clock,
+) -> FeeResult:
+    """A lost tag: the old number stays used for the year (marked lost), a new one is issued."""
+    now, today = clock.now(), clock.today()
+    with database.write() as session:
+        license_row = session.get(License, license_id)
+        if license_row is None or license_row.status is not LicenseStatus.ISSUED:
+            raise ValidationError(
+                "Only a license in force can have its tag replaced.", field="license"
+            )
+        year_start, label = license_row.license_year_start, license_row.license_year_label
+        if new_tag is None:
+            new_tag = next_tag(session, year_start)
+            if new_tag is None:
+                raise ValidationError(
+                    f"No tags left in stock for license year {label}.", field="tag"
+                )
+        else:
+            check_tag(session, year_start, new_tag, label)
+        profile = profile_in_force(session)
+        line = profile.fee(DUPLICATE_TAG_FEE, today)
+        owner = session.get(Owner, license_row.owner_id)
+        assert owner is not None
+        plan = plan_tenders(line.amount, list(tenders))
+        receipt, fee_rows = write_receipt(
+            session,
+            payer_owner_id=owner.id,
+            payer_name=owner.display_name,
+            lines=[ChargedLine(line, line.amount, license_row.dog_id)],
+            plan=plan,
+            actor=actor,
+            now=now,
+            year=today.year,
+        )
+        for old in session.scalars(
+            select(TagIssue).where(
+                TagIssue.license_id == license_row.id, TagIssue.status == TagStatus.ISSUED
+            )
+        ):
+            old.status = TagStatus.LOST
+        session.add(
+            TagIssue(
+                license_year_start=year_start,
+                tag_number=new_tag,
+                license_id=license_row.id,
+                status=TagStatus.ISSUED,
+                issued_at=now,
+                issued_by=actor,
+                receipt_id=receipt.id,
+            )
+        )
+        license_row.tag_number = new_tag
+        fee_rows[0].license_id = license_row.id
+        session.flush()
+        return FeeResult(
+            receipt.id, receipt.label, line.amount, plan.change_due, license_row.id, new_tag
+        )
