@@ -1,0 +1,102 @@
+"""The time to commit one license transaction at the counter, beside a raw SQL transaction
+that writes the same five rows (receipt, line, tender, license, tag) and commits."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+from sqlalchemy import select, text
+
+from benchmarks.measure import Figure, percentile
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.models import Dog, DogStatus, TenderKind
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout, quote_dogs
+from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.tags import receive_stock
+
+RAW_ROWS = [
+    "INSERT INTO receipt (year, number, issued_at, issued_by, payer_name, total, status)"
+    " VALUES (1999, :n, :now, 'bench', 'Bench', 10.00, 'paid')",
+    "INSERT INTO receipt_line (receipt_id, position, code, description, amount, quoted_amount,"
+    " account, citation, rule_source) SELECT id, 1, 'dog_license', 'bench', 10.00, 10.00, 'a',"
+    " 'c', 's' FROM receipt WHERE year = 1999 AND number = :n",
+    "INSERT INTO tender (receipt_id, position, kind, amount) SELECT id, 1, 'cash', 10.00"
+    " FROM receipt WHERE year = 1999 AND number = :n",
+    "INSERT INTO license (number, license_year_start, license_year_end, license_year_label,"
+    " dog_id, owner_id, receipt_id, status, issued_at, issued_by) SELECT :n, '1999-01-01',"
+    " '1999-12-31', '1999', :dog, :owner, id, 'void', :now, 'bench' FROM receipt"
+    " WHERE year = 1999 AND number = :n",
+    "INSERT INTO tag_issue (license_year_start, tag_number, license_id, status, issued_at,"
+    " issued_by) SELECT '1999-01-01', :n, id, 'void', :now, 'bench' FROM license"
+    " WHERE license_year_start = '1999-01-01' AND number = :n",
+]
+
+
+def checkout_times(url: str, clock: Clock, count: int = 150) -> tuple[list[float], list[float]]:
+    database = Database.open(url)
+    try:
+        with database.read() as session:
+            profile = profile_in_force(session)
+            candidates = session.execute(
+                select(Dog.id, Dog.owner_id)
+                .where(Dog.status == DogStatus.ACTIVE)
+                .order_by(Dog.id.desc())
+                .limit(count * 3)
+            ).all()
+        year = profile.license_year_containing(clock.today())
+        receive_stock(
+            database, year.start, 900_001, 900_000 + count * 3, actor="bench", clock=clock
+        )
+        standings = quote_dogs(database, [d for d, _ in candidates], clock.today())
+        ready = [(s.dog_id, s.owner_id) for s in standings if s.can_license][:count]
+        ours: list[float] = []
+        for dog_id, owner_id in ready:
+            started = time.perf_counter()
+            checkout(
+                database,
+                CheckoutRequest(
+                    owner_id, (LicenseItem(dog_id),), (TenderInput(TenderKind.CHECK, None, "1001"),)
+                ),
+                actor="bench",
+                clock=clock,
+            )
+            ours.append((time.perf_counter() - started) * 1000)
+        raw: list[float] = []
+        now = dt.datetime.now(dt.UTC)
+        for n, (dog_id, owner_id) in enumerate(ready, start=1):
+            started = time.perf_counter()
+            with database.write() as session:
+                for statement in RAW_ROWS:
+                    session.execute(
+                        text(statement), {"n": n, "now": now, "dog": dog_id, "owner": owner_id}
+                    )
+            raw.append((time.perf_counter() - started) * 1000)
+        return ours, raw
+    finally:
+        database.dispose()
+
+
+def checkout_figures(url: str, backend: str, clock: Clock) -> list[Figure]:
+    ours, raw = checkout_times(url, clock)
+    return [
+        Figure(
+            f"license checkout commit p50 ({backend})",
+            percentile(ours, 0.5),
+            "raw SQL 5-row transaction p50",
+            percentile(raw, 0.5),
+            "ms",
+        ),
+        Figure(
+            f"license checkout commit p95 ({backend})",
+            percentile(ours, 0.95),
+            "raw SQL 5-row transaction p95",
+            percentile(raw, 0.95),
+            "ms",
+        ),
+    ]
+
+
+__all__ = ["checkout_figures"]
