@@ -1,0 +1,291 @@
+"""The dog license certificate: one Letter page per license."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.units import inch
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+
+from clerkdesk.reports.layout import (
+    BODY,
+    INK,
+    LABEL,
+    LETTER,
+    MARK_RED,
+    RIGHT,
+    RULE,
+    SHADE,
+    SMALL,
+    Banner,
+    PageMarks,
+    Reprint,
+    SetMarks,
+    build,
+    day,
+    esc,
+    frame_width,
+    heading_table,
+    markup,
+    money,
+    para,
+    reprint_mark,
+    style,
+)
+from clerkdesk.services.document_views import CertificateDocument, RabiesView
+
+MARGIN = 0.7 * inch
+Rows = list[tuple[str, str | None]]
+
+
+def _facts(rows: Rows, width: float, label_width: float = 1.05 * inch) -> Table:
+    """Label and value pairs; a missing value prints as a dash, so a blank is never
+    mistaken for a line the clerk forgot."""
+    cells = [[para(label.upper(), LABEL), para(value or "—")] for label, value in rows]
+    table = Table(cells, colWidths=[label_width, width - label_width])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                ("TOPPADDING", (0, 0), (0, -1), 3),
+            ]
+        )
+    )
+    return table
+
+
+def _section(title: str, body: Flowable, width: float) -> Table:
+    table = Table([[para(title, style(9, bold=True))], [body]], colWidths=[width])
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("BOX", (0, 0), (-1, -1), 0.5, RULE),
+            ]
+        )
+    )
+    return table
+
+
+def _key_facts(doc: CertificateDocument, width: float) -> Table:
+    big = style(20, bold=True, alignment=TA_CENTER)
+    cells = [
+        [para("LICENSE NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
+         para("TAG NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
+         para("VALID THROUGH", style(7.5, alignment=TA_CENTER, color=LABEL.textColor))],
+        [para(str(doc.license_number), big),
+         para(str(doc.tag_number) if doc.tag_number is not None else "—", big),
+         para(day(doc.license_year_end), style(13, bold=True, alignment=TA_CENTER))],
+    ]  # fmt: skip
+    table = Table(cells, colWidths=[width / 3] * 3)
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.75, INK),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 1), (-1, 1), 6),
+                ("BOTTOMPADDING", (0, 1), (-1, 1), 10),
+            ]
+        )
+    )
+    return table
+
+
+def _birth(doc: CertificateDocument) -> tuple[str, str | None]:
+    """``Born May 18, 2012 (14 years)``, or ``Age about 6 years (born about 2019)`` for a
+    birth date worked out from a stated age."""
+    dog = doc.dog
+    if dog.birth_date is None:
+        return "Born", None
+    if dog.birth_date_estimated:
+        return "Age", f"{dog.age or 'unknown'} (born about {dog.birth_date.year})"
+    return "Born", day(dog.birth_date) + (f" ({dog.age})" if dog.age else "")
+
+
+def _dog_owner(doc: CertificateDocument, width: float) -> Table:
+    half = (width - 12) / 2
+    inner = half - 12
+    dog, owner = doc.dog, doc.owner
+    dog_rows: Rows = [
+        ("Name", dog.name),
+        ("Breed", dog.breed),
+        ("Color", dog.color),
+        ("Sex", dog.sex),
+        _birth(doc),
+        ("Microchip", dog.microchip),
+    ]
+    if dog.description:
+        dog_rows.append(("Markings", dog.description))
+    owner_rows: Rows = [
+        ("Name", owner.name),
+        ("Residence", "\n".join(owner.residence)),
+    ]
+    if owner.mailing:
+        owner_rows.append(("Mailing", "\n".join(owner.mailing)))
+    owner_rows.append(("Phone", owner.phone))
+    # One table, so both boxes are as tall as the taller one.
+    heading = style(9, bold=True)
+    table = Table(
+        [
+            [para("DOG", heading), "", para("OWNER", heading)],
+            [_facts(dog_rows, inner), "", _facts(owner_rows, inner)],
+        ],
+        colWidths=[half, 12, half],
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("BACKGROUND", (0, 0), (0, 0), SHADE),
+                ("BACKGROUND", (2, 0), (2, 0), SHADE),
+                ("BOX", (0, 0), (0, 1), 0.5, RULE),
+                ("BOX", (2, 0), (2, 1), 0.5, RULE),
+            ]
+        )
+    )
+    return table
+
+
+def _rabies(rabies: RabiesView | None, width: float) -> Table:
+    inner = width - 12
+    if rabies is None:
+        return _section(
+            "RABIES", para("No rabies certificate is recorded with this license."), width
+        )
+    vet = ", ".join(x for x in (rabies.veterinarian, rabies.clinic) if x) or None
+    if rabies.exemption:
+        rows: Rows = [
+            ("Exemption issued", day(rabies.issued_on) if rabies.issued_on else None),
+            ("Expires", day(rabies.expires_on)),
+            ("Reason", rabies.exemption_reason),
+            ("Veterinarian", vet),
+        ]
+        return _section("RABIES EXEMPTION CERTIFICATE", _facts(rows, inner, 1.35 * inch), width)
+    vaccine = rabies.vaccine
+    if vaccine and rabies.duration_years:
+        vaccine += f" ({rabies.duration_years}-year)"
+    if rabies.lot_number:
+        vaccine = f"{vaccine or '—'}, lot {rabies.lot_number}"
+    rows = [
+        ("Vaccinated", day(rabies.vaccination_date) if rabies.vaccination_date else None),
+        ("Expires", day(rabies.expires_on)),
+        ("Vaccine", vaccine),
+        ("Rabies tag", rabies.rabies_tag_number),
+        ("Veterinarian", vet),
+    ]
+    return _section("RABIES VACCINATION", _facts(rows, inner, 1.35 * inch), width)
+
+
+def _fees(doc: CertificateDocument, width: float) -> Table:
+    inner = width - 12
+    rows: list[list[object]] = []
+    for fee in doc.fees:
+        text = esc(fee.description)
+        if fee.waiver_reason is not None:
+            text += (
+                f'<br/><font color="#c0392b">Waived: {esc(fee.waiver_reason)} '
+                f"(quoted {money(fee.quoted_amount)})</font>"
+            )
+        rows.append([markup(text, BODY), para(money(fee.amount), RIGHT)])
+    if doc.exemption:
+        words = doc.exemption + (f" — {doc.exemption_evidence}" if doc.exemption_evidence else "")
+        rows.append([para(f"Exemption: {words}"), ""])
+    total = para(f"${money(doc.fee_total)}", style(10, bold=True, alignment=TA_RIGHT))
+    rows.append([para("Fee paid", style(10, bold=True)), total])
+    table = Table(rows, colWidths=[inner - 1.0 * inch, 1.0 * inch])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.75, INK),
+            ]
+        )
+    )
+    return _section("FEES", table, width)
+
+
+def _status_text(doc: CertificateDocument) -> str:
+    text = f"NOT IN FORCE — {doc.status.upper()}"
+    if doc.status_reason:
+        text += f": {doc.status_reason}"
+    return text + "."
+
+
+def _certificate(doc: CertificateDocument, mark: Reprint | None, width: float) -> list[Flowable]:
+    diagonal = None if doc.in_force else doc.status.upper()
+    footer = f"{doc.heading.town} · Dog license {doc.license_number}, {doc.license_year_label}"
+    story: list[Flowable] = [SetMarks(PageMarks(footer, mark, diagonal))]
+    if mark is not None:
+        story += [Banner(mark.text, MARK_RED), Spacer(1, 8)]
+    if not doc.in_force:
+        story += [Banner(_status_text(doc), MARK_RED, 11), Spacer(1, 8)]
+    right = [
+        para("DOG LICENSE", style(15, bold=True, alignment=TA_RIGHT)),
+        para(f"License year {doc.license_year_label}", style(12, bold=True, alignment=TA_RIGHT)),
+        para(
+            f"{day(doc.license_year_start)} – {day(doc.license_year_end)}",
+            style(9, alignment=TA_RIGHT),
+        ),
+    ]
+    issued = f"Issued {day(doc.issued_at.date())} by {doc.issued_by} · Receipt {doc.receipt_label}"
+    story += [
+        heading_table(doc.heading, right, width),
+        Spacer(1, 12),
+        _key_facts(doc, width),
+        Spacer(1, 12),
+        _dog_owner(doc, width),
+        Spacer(1, 10),
+        _rabies(doc.rabies, width),
+        Spacer(1, 10),
+        _fees(doc, width),
+        Spacer(1, 14),
+        KeepTogether(
+            [
+                para(doc.statutory_line, style(10, bold=True)),
+                Spacer(1, 3),
+                para(issued, BODY),
+                Spacer(1, 30),
+                para("_" * 44, style(10, color=RULE)),
+                para(f"for the {doc.heading.office.removeprefix('Office of the ')}", SMALL),
+            ]
+        ),
+    ]
+    return story
+
+
+def render_certificates(
+    docs: Sequence[CertificateDocument],
+    *,
+    reprint: bool = False,
+    printed_at: dt.datetime | None = None,
+    printed_by: str | None = None,
+) -> bytes:
+    """Certificates as one PDF, a page each. A reprint needs ``printed_at`` and
+    ``printed_by``."""
+    if not docs:
+        raise ValueError("no certificates to render")
+    mark = reprint_mark(reprint, printed_at, printed_by)
+    width = frame_width(LETTER, MARGIN)
+    story: list[Flowable] = []
+    for index, doc in enumerate(docs):
+        if index:
+            story.append(PageBreak())
+        story += _certificate(doc, mark, width)
+    first = docs[0]
+    title = (
+        f"Dog license {first.license_number}, {first.license_year_label}"
+        if len(docs) == 1
+        else f"Dog licenses, receipt {first.receipt_label}"
+    )
+    return build(story, page=LETTER, title=title, author=first.heading.town, margin=MARGIN)

@@ -1,0 +1,176 @@
+"""Frozen, plain-data views of a receipt and a license certificate, ready to print.
+
+``services.documents`` fills them in one read transaction; ``reports`` lays them out. They
+hold no ORM objects, so they may cross threads and outlive the session.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+STATUTE = "MGL c.140 §137"
+
+
+@dataclass(frozen=True)
+class OfficeHeading:
+    """Who issued the document: ``Town of Westborough`` / ``Office of the Town Clerk``."""
+
+    town: str
+    office: str
+    bylaw: str
+
+
+@dataclass(frozen=True)
+class ReceiptLineView:
+    position: int
+    code: str
+    description: str
+    amount: Decimal
+    quoted_amount: Decimal
+    account: str
+    citation: str
+    waiver_reason: str | None
+    dog_name: str | None
+    license_number: int | None
+    tag_number: int | None
+
+    @property
+    def waived(self) -> bool:
+        return self.waiver_reason is not None
+
+
+@dataclass(frozen=True)
+class TenderView:
+    kind: str
+    label: str
+    amount: Decimal
+    tendered: Decimal | None
+    change_due: Decimal | None
+    reference: str | None
+
+    @property
+    def description(self) -> str:
+        """``Check no. 1234``, ``Card ref. A1B2``, ``Cash``."""
+        if not self.reference:
+            return self.label
+        word = "ref." if self.kind == "card" else "no."
+        return f"{self.label} {word} {self.reference}"
+
+
+@dataclass(frozen=True)
+class VoidView:
+    voided_at: dt.datetime | None
+    voided_by: str | None
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class ReceiptDocument:
+    heading: OfficeHeading
+    receipt_id: int
+    label: str
+    issued_at: dt.datetime
+    """In the town's local time."""
+    issued_by: str
+    payer_name: str
+    payer_address: tuple[str, ...]
+    payer_mailing: tuple[str, ...] | None
+    lines: tuple[ReceiptLineView, ...]
+    tenders: tuple[TenderView, ...]
+    total: Decimal
+    void: VoidView | None
+
+    @property
+    def is_void(self) -> bool:
+        return self.void is not None
+
+    @property
+    def change_due(self) -> Decimal:
+        return sum((t.change_due or Decimal("0.00") for t in self.tenders), Decimal("0.00"))
+
+    @property
+    def paid(self) -> Decimal:
+        return sum((t.amount for t in self.tenders), Decimal("0.00"))
+
+
+@dataclass(frozen=True)
+class DogView:
+    name: str
+    breed: str
+    color: str
+    sex: str
+    """``Female, spayed``, ``Male, neutered``, ``Male, not neutered``."""
+    birth_date: dt.date | None
+    birth_date_estimated: bool
+    age: str | None
+    """The dog's age on the day the license was issued: ``7 years``, ``9 months``."""
+    microchip: str | None
+    description: str | None
+
+
+@dataclass(frozen=True)
+class OwnerView:
+    name: str
+    residence: tuple[str, ...]
+    mailing: tuple[str, ...] | None
+    phone: str | None
+
+
+@dataclass(frozen=True)
+class RabiesView:
+    exemption: bool
+    """A veterinarian's rabies exemption certificate rather than a vaccination."""
+    vaccination_date: dt.date | None
+    issued_on: dt.date | None
+    expires_on: dt.date
+    duration_years: int | None
+    vaccine: str | None
+    lot_number: str | None
+    rabies_tag_number: str | None
+    veterinarian: str | None
+    clinic: str | None
+    exemption_reason: str | None
+
+
+@dataclass(frozen=True)
+class FeeView:
+    description: str
+    amount: Decimal
+    quoted_amount: Decimal
+    waiver_reason: str | None
+
+
+@dataclass(frozen=True)
+class CertificateDocument:
+    heading: OfficeHeading
+    license_id: int
+    license_number: int
+    license_year_label: str
+    license_year_start: dt.date
+    license_year_end: dt.date
+    tag_number: int | None
+    status: str
+    """``issued`` for a license in force; ``void``, ``transferred`` or ``replaced``."""
+    status_reason: str | None
+    dog: DogView
+    owner: OwnerView
+    rabies: RabiesView | None
+    exemption: str | None
+    """In words: ``Senior owner``, ``Service animal (ADA)``."""
+    exemption_evidence: str | None
+    fees: tuple[FeeView, ...]
+    receipt_label: str
+    issued_at: dt.datetime
+    """In the town's local time."""
+    issued_by: str
+    statutory_line: str
+
+    @property
+    def fee_total(self) -> Decimal:
+        return sum((f.amount for f in self.fees), Decimal("0.00"))
+
+    @property
+    def in_force(self) -> bool:
+        return self.status == "issued"

@@ -1,0 +1,295 @@
+"""What a receipt and a license certificate say, gathered for printing in one read.
+
+Each function reads everything it needs in one read transaction and returns frozen views
+(``services.document_views``); nothing here knows about paper or fonts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    CertificateKind,
+    Dog,
+    License,
+    Owner,
+    RabiesCertificate,
+    Receipt,
+    ReceiptLine,
+    ReceiptStatus,
+    Sex,
+)
+from clerkdesk.rules import TownProfile
+from clerkdesk.services.document_views import (
+    STATUTE,
+    CertificateDocument,
+    DogView,
+    FeeView,
+    OfficeHeading,
+    OwnerView,
+    RabiesView,
+    ReceiptDocument,
+    ReceiptLineView,
+    TenderView,
+    VoidView,
+)
+from clerkdesk.services.payments import KIND_WORDS
+from clerkdesk.services.profile_source import profile_in_force
+
+# Every Massachusetts town keeps Eastern time; the profile has no zone of its own.
+TOWN_ZONE = "America/New_York"
+EXEMPTION_WORDS = {"senior": "Senior owner", "service_animal": "Service animal (ADA)"}
+
+
+def town_zone() -> dt.tzinfo:
+    """Eastern time; the computer's own zone where no time zone data is installed (a
+    Windows PC without the ``tzdata`` package)."""
+    try:
+        return ZoneInfo(TOWN_ZONE)
+    except ZoneInfoNotFoundError:
+        zone = dt.datetime.now(dt.UTC).astimezone().tzinfo
+        assert zone is not None
+        return zone
+
+
+def office_heading(profile: TownProfile) -> OfficeHeading:
+    office = "City Clerk" if profile.name.lower().startswith("city") else "Town Clerk"
+    return OfficeHeading(profile.name, f"Office of the {office}", profile.bylaw)
+
+
+def statutory_line(profile: TownProfile) -> str:
+    if profile.bylaw:
+        return f"Licensed under {STATUTE} and {profile.bylaw}."
+    return f"Licensed under {STATUTE}."
+
+
+def residence_lines(owner: Owner) -> tuple[str, ...]:
+    street = f"{owner.street}, {owner.unit}" if owner.unit else owner.street
+    return (street, f"{owner.city}, {owner.state} {owner.postal_code}".strip())
+
+
+def mailing_lines(owner: Owner) -> tuple[str, ...] | None:
+    if not owner.mailing_street:
+        return None
+    city = owner.mailing_city or owner.city
+    state = owner.mailing_state or owner.state
+    postal = owner.mailing_postal_code or owner.postal_code
+    return (owner.mailing_street, f"{city}, {state} {postal}".strip())
+
+
+def age_on(birth: dt.date | None, day: dt.date, *, estimated: bool = False) -> str | None:
+    """``7 years``, ``1 year``, ``9 months``; ``about …`` for a birth date worked out from a
+    stated age."""
+    if birth is None or birth > day:
+        return None
+    months = (day.year - birth.year) * 12 + day.month - birth.month - (day.day < birth.day)
+    if months >= 12:
+        years = months // 12
+        text = f"{years} year{'s' if years != 1 else ''}"
+    else:
+        text = f"{months} month{'s' if months != 1 else ''}"
+    return f"about {text}" if estimated else text
+
+
+def sex_words(sex: Sex, altered: bool) -> str:
+    if sex is Sex.FEMALE:
+        return "Female, spayed" if altered else "Female, not spayed"
+    return "Male, neutered" if altered else "Male, not neutered"
+
+
+def _receipt(session: Session, receipt_id: int) -> Receipt:
+    receipt = session.get(Receipt, receipt_id)
+    if receipt is None:
+        raise ValidationError("That receipt is not on file.", field="receipt")
+    return receipt
+
+
+def receipt_document(
+    database: Database, receipt_id: int, *, zone: dt.tzinfo | None = None
+) -> ReceiptDocument:
+    zone = zone or town_zone()
+    with database.read() as session:
+        profile = profile_in_force(session)
+        receipt = _receipt(session, receipt_id)
+        dog_ids = {line.dog_id for line in receipt.lines if line.dog_id is not None}
+        license_ids = {line.license_id for line in receipt.lines if line.license_id is not None}
+        dogs = {d.id: d for d in session.scalars(select(Dog).where(Dog.id.in_(dog_ids)))}
+        licenses = {
+            row.id: row
+            for row in session.scalars(select(License).where(License.id.in_(license_ids)))
+        }
+        lines = []
+        for line in receipt.lines:
+            dog = dogs.get(line.dog_id) if line.dog_id is not None else None
+            license_row = licenses.get(line.license_id) if line.license_id is not None else None
+            lines.append(
+                ReceiptLineView(
+                    position=line.position,
+                    code=line.code,
+                    description=line.description,
+                    amount=line.amount,
+                    quoted_amount=line.quoted_amount,
+                    account=line.account,
+                    citation=line.citation,
+                    waiver_reason=line.waiver_reason,
+                    dog_name=dog.name if dog else None,
+                    license_number=license_row.number if license_row else None,
+                    tag_number=license_row.tag_number if license_row else None,
+                )
+            )
+        tenders = tuple(
+            TenderView(
+                kind=t.kind.value,
+                label=KIND_WORDS[t.kind],
+                amount=t.amount,
+                tendered=t.tendered,
+                change_due=t.change_due,
+                reference=t.reference,
+            )
+            for t in receipt.tenders
+        )
+        payer = session.get(Owner, receipt.payer_owner_id) if receipt.payer_owner_id else None
+        void = None
+        if receipt.status is ReceiptStatus.VOID:
+            voided_at = receipt.voided_at.astimezone(zone) if receipt.voided_at else None
+            void = VoidView(voided_at, receipt.voided_by, receipt.void_reason)
+        return ReceiptDocument(
+            heading=office_heading(profile),
+            receipt_id=receipt.id,
+            label=receipt.label,
+            issued_at=receipt.issued_at.astimezone(zone),
+            issued_by=receipt.issued_by,
+            payer_name=receipt.payer_name,
+            payer_address=residence_lines(payer) if payer else (),
+            payer_mailing=mailing_lines(payer) if payer else None,
+            lines=tuple(lines),
+            tenders=tenders,
+            total=receipt.total,
+            void=void,
+        )
+
+
+def _rabies(certificate: RabiesCertificate | None) -> RabiesView | None:
+    if certificate is None:
+        return None
+    return RabiesView(
+        exemption=certificate.kind is CertificateKind.EXEMPTION,
+        vaccination_date=certificate.vaccination_date,
+        issued_on=certificate.issued_on,
+        expires_on=certificate.expires_on,
+        duration_years=certificate.duration_years,
+        vaccine=certificate.vaccine,
+        lot_number=certificate.lot_number,
+        rabies_tag_number=certificate.rabies_tag_number,
+        veterinarian=certificate.veterinarian,
+        clinic=certificate.clinic,
+        exemption_reason=certificate.exemption_reason,
+    )
+
+
+def _certificate(
+    session: Session, profile: TownProfile, license_row: License, zone: dt.tzinfo
+) -> CertificateDocument:
+    dog = session.get(Dog, license_row.dog_id)
+    owner = session.get(Owner, license_row.owner_id)
+    receipt = session.get(Receipt, license_row.receipt_id)
+    assert dog is not None and owner is not None and receipt is not None
+    certificate = (
+        session.get(RabiesCertificate, license_row.rabies_certificate_id)
+        if license_row.rabies_certificate_id is not None
+        else None
+    )
+    fee_rows = session.scalars(
+        select(ReceiptLine)
+        .where(
+            ReceiptLine.receipt_id == license_row.receipt_id,
+            ReceiptLine.license_id == license_row.id,
+        )
+        .order_by(ReceiptLine.position)
+    )
+    issued_at = license_row.issued_at.astimezone(zone)
+    breed = f"{dog.breed} / {dog.breed_secondary}" if dog.breed_secondary else dog.breed
+    exemption = license_row.exemption
+    return CertificateDocument(
+        heading=office_heading(profile),
+        license_id=license_row.id,
+        license_number=license_row.number,
+        license_year_label=license_row.license_year_label,
+        license_year_start=license_row.license_year_start,
+        license_year_end=license_row.license_year_end,
+        tag_number=license_row.tag_number,
+        status=license_row.status.value,
+        status_reason=license_row.status_reason,
+        dog=DogView(
+            name=dog.name,
+            breed=breed,
+            color=dog.color,
+            sex=sex_words(dog.sex, dog.altered),
+            birth_date=dog.birth_date,
+            birth_date_estimated=dog.birth_date_estimated,
+            age=age_on(dog.birth_date, issued_at.date(), estimated=dog.birth_date_estimated),
+            microchip=dog.microchip,
+            description=dog.description,
+        ),
+        owner=OwnerView(
+            name=owner.display_name,
+            residence=residence_lines(owner),
+            mailing=mailing_lines(owner),
+            phone=owner.phone,
+        ),
+        rabies=_rabies(certificate),
+        exemption=(
+            EXEMPTION_WORDS.get(exemption, exemption.replace("_", " ").capitalize())
+            if exemption
+            else None
+        ),
+        exemption_evidence=license_row.exemption_evidence,
+        fees=tuple(
+            FeeView(row.description, row.amount, row.quoted_amount, row.waiver_reason)
+            for row in fee_rows
+        ),
+        receipt_label=receipt.label,
+        issued_at=issued_at,
+        issued_by=license_row.issued_by,
+        statutory_line=statutory_line(profile),
+    )
+
+
+def license_certificates(
+    database: Database, receipt_id: int, *, zone: dt.tzinfo | None = None
+) -> list[CertificateDocument]:
+    """One certificate for each license the receipt issued or charged a fee for, in the
+    order of the receipt's lines."""
+    zone = zone or town_zone()
+    with database.read() as session:
+        profile = profile_in_force(session)
+        receipt = _receipt(session, receipt_id)
+        order: dict[int, int] = {}
+        for line in receipt.lines:
+            if line.license_id is not None:
+                order.setdefault(line.license_id, line.position)
+        rows = session.scalars(
+            select(License).where(
+                or_(License.receipt_id == receipt.id, License.id.in_(list(order)))
+            )
+        ).all()
+        rows = sorted(rows, key=lambda r: (order.get(r.id, len(order) + 1), r.number))
+        return [_certificate(session, profile, row, zone) for row in rows]
+
+
+def certificate_for_license(
+    database: Database, license_id: int, *, zone: dt.tzinfo | None = None
+) -> CertificateDocument:
+    """One license's certificate, for a reprint."""
+    zone = zone or town_zone()
+    with database.read() as session:
+        license_row = session.get(License, license_id)
+        if license_row is None:
+            raise ValidationError("That license is not on file.", field="license")
+        return _certificate(session, profile_in_force(session), license_row, zone)

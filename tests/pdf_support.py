@@ -1,0 +1,68 @@
+"""Reading real PDFs back: their text (pypdf) and a page as pixels (Qt's own PDF renderer)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from pypdf import PdfReader
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtPdf import QPdfDocument
+
+
+def page_texts(data: bytes) -> list[str]:
+    reader = PdfReader(io.BytesIO(data))
+    return [page.extract_text() for page in reader.pages]
+
+
+def page_sizes(data: bytes) -> list[tuple[float, float]]:
+    reader = PdfReader(io.BytesIO(data))
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages]
+
+
+def render_page(data: bytes, folder: Path, page: int = 0, scale: float = 1.0) -> QImage:
+    """The page drawn on white by QtPdf. Needs a QGuiApplication (pytest-qt's ``qapp``)."""
+    path = folder / "rendered.pdf"
+    path.write_bytes(data)
+    document = QPdfDocument(None)
+    try:
+        assert document.load(str(path)) == QPdfDocument.Error.None_
+        points = document.pagePointSize(page)
+        size = QSize(round(points.width() * scale), round(points.height() * scale))
+        drawn = document.render(page, size)
+    finally:
+        document.close()
+    sheet = QImage(size, QImage.Format.Format_RGB32)
+    sheet.fill(Qt.GlobalColor.white)
+    painter = QPainter(sheet)
+    painter.drawImage(0, 0, drawn)
+    painter.end()
+    return sheet
+
+
+def ink(image: QImage, *, top: float = 0.0, bottom: float = 1.0, below: int = 128) -> float:
+    """The share of pixels darker than ``below`` (0–255; 128 is mid-gray) between ``top``
+    and ``bottom`` (fractions of the height)."""
+    gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    stride, width = gray.bytesPerLine(), gray.width()
+    data = bytes(gray.constBits())
+    first, last = int(gray.height() * top), int(gray.height() * bottom)
+    dark = total = 0
+    for row in range(first, last):
+        line = data[row * stride : row * stride + width]
+        dark += sum(1 for value in line if value < below)
+        total += width
+    return dark / total if total else 0.0
+
+
+def red_tint(image: QImage) -> float:
+    """The share of pixels clearly redder than they are green (the VOID marks' tint)."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+    stride, width = rgb.bytesPerLine(), rgb.width()
+    data = bytes(rgb.constBits())
+    red = 0
+    for row in range(rgb.height()):
+        line = data[row * stride : row * stride + width * 3]
+        red += sum(1 for x in range(0, width * 3, 3) if line[x] - line[x + 1] > 20)
+    return red / (width * rgb.height())
