@@ -1,12 +1,19 @@
-"""The one seam for modal messages, so tests can answer them without native dialogs."""
+"""The one seam for modal messages and file choices, so tests can answer them without
+native dialogs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 Asker = Callable[[QWidget | None, str, str], None]
+PathAsker = Callable[[QWidget | None, str, Path, str], Path | None]
+"""(parent, title, suggested file or folder, filter such as "TOML files (*.toml)") → the
+path chosen, or None if the clerk cancelled."""
+PdfPrinter = Callable[[QWidget | None, Path], bool]
+"""(parent, a PDF file) → True once sent to a printer the clerk chose, False if cancelled."""
 
 
 def _show_error(parent: QWidget | None, title: str, text: str) -> None:
@@ -15,8 +22,37 @@ def _show_error(parent: QWidget | None, title: str, text: str) -> None:
     box.exec()
 
 
-class Dialogs:
-    """Built once per app and passed in; tests give one whose ``show_error`` records."""
+def _choose_open_path(
+    parent: QWidget | None, title: str, suggested: Path, filter_: str
+) -> Path | None:
+    chosen, _ = QFileDialog.getOpenFileName(parent, title, str(suggested), filter_)
+    return Path(chosen) if chosen else None
 
-    def __init__(self, show_error: Asker = _show_error) -> None:
+
+def _choose_save_path(
+    parent: QWidget | None, title: str, suggested: Path, filter_: str
+) -> Path | None:
+    chosen, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), filter_)
+    return Path(chosen) if chosen else None
+
+
+def _print_pdf(parent: QWidget | None, path: Path) -> bool:
+    from clerkdesk.ui.counter.printing import print_with_dialog
+
+    return print_with_dialog(parent, path)
+
+
+class Dialogs:
+    """Built once per app and passed in; tests give one that records and answers."""
+
+    def __init__(
+        self,
+        show_error: Asker = _show_error,
+        choose_open_path: PathAsker = _choose_open_path,
+        choose_save_path: PathAsker = _choose_save_path,
+        print_pdf: PdfPrinter = _print_pdf,
+    ) -> None:
         self.show_error = show_error
+        self.choose_open_path = choose_open_path
+        self.choose_save_path = choose_save_path
+        self.print_pdf = print_pdf

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from clerkdesk.services.overview import Overview, overview
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.settings.examples import ExamplesBanner
 
 
 class _Tile(QFrame):
@@ -33,6 +35,11 @@ class CounterView(AreaView):
         )
         self._ctx = ctx
         self._pending = True
+        self.examples = ExamplesBanner(
+            self, then="Check them, then confirm them under Settings → Town rules (F8)."
+        )
+        self.examples.show_for(ctx.town)
+        self.body.addWidget(self.examples)
         grid = QGridLayout()
         grid.setSpacing(12)
         self.tiles = {
@@ -44,17 +51,20 @@ class CounterView(AreaView):
         for column, tile in enumerate(self.tiles.values()):
             grid.addWidget(tile, 0, column)
         self.body.addLayout(grid)
-        if ctx.town is None:
-            self.body.addWidget(
-                empty_state(
-                    "No town is set up in this database yet. Choose your town's rules under "
-                    "Settings → Town rules, or fill a trial database with "
-                    "`clerkdesk demo`.",
-                    self,
-                )
-            )
+        self._no_town = empty_state(
+            "No town is set up in this database yet. Choose your town's rules under "
+            "Settings → Town rules, or fill a trial database with `clerkdesk demo`.",
+            self,
+        )
+        self._no_town.setVisible(ctx.town is None)
+        self.body.addWidget(self._no_town)
         self.body.addStretch(1)
         self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.examples.show_for(self._ctx.town)  # the rules may have changed in Settings
+        self._no_town.setVisible(self._ctx.town is None)
 
     def refresh(self) -> None:
         self._pending = True

@@ -28,10 +28,4 @@ def placeholder_views() -> dict[str, AreaView]:
             "Remittance reports, renewal lists, the unlicensed-dog list and exports.",
             "No reports yet: they need licenses and receipts to report on.",
         ),
-        "settings": PlaceholderView(
-            "Settings",
-            "Town rules, users, printers and tag sheets, and display options.",
-            "The town's rules are stored in this database; use `clerkdesk profile show ID` "
-            "to read a preset until the editor is here.",
-        ),
     }

@@ -1,0 +1,115 @@
+"""The lists on the Town rules page: the rules tree, the fee schedules and the history."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+
+from clerkdesk.rules import TownProfile
+from clerkdesk.services.town import ProfileVersionInfo
+from clerkdesk.services.town_changes import first_license_year_under
+from clerkdesk.ui.views.settings.rule_rows import RuleRow, schedule_in_force, schedule_status
+
+KEY_ROLE = Qt.ItemDataRole.UserRole
+EXAMPLE_COLOR = QColor("#8a4b00")
+EXAMPLE_NOTE = "example"
+
+
+def select_row(view: QTreeWidget, row: int) -> None:
+    item = view.topLevelItem(row)
+    if item is not None:
+        view.setCurrentItem(item)
+
+
+def make_list(
+    parent: QWidget, name: str, headers: Sequence[str], *, tree: bool = False
+) -> QTreeWidget:
+    view = QTreeWidget(parent)
+    view.setAccessibleName(name)
+    view.setHeaderLabels(list(headers))
+    view.setRootIsDecorated(tree)
+    view.setAlternatingRowColors(True)
+    view.setUniformRowHeights(True)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.header().setStretchLastSection(True)
+    return view
+
+
+def fill_rules(view: QTreeWidget, rows: Sequence[RuleRow]) -> None:
+    """The rules, opened all the way down except for replaced schedules, the revenue
+    accounts and the town's names."""
+    view.clear()
+    for row in rows:
+        item = _rule_item(row)
+        view.addTopLevelItem(item)
+        closed = row.key in ("accounts", "town") or row.value.endswith("replaced")
+        if not closed:
+            _expand(item)
+    view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+    view.setColumnWidth(0, 255)
+    view.setColumnWidth(1, 205)
+    select_row(view, 0)
+
+
+def _expand(item: QTreeWidgetItem) -> None:
+    item.setExpanded(True)
+    for index in range(item.childCount()):
+        child = item.child(index)
+        if child is not None:
+            _expand(child)
+
+
+def _rule_item(row: RuleRow) -> QTreeWidgetItem:
+    value = row.value
+    if row.example and not row.children:
+        value = f"{value} — {EXAMPLE_NOTE}" if value else EXAMPLE_NOTE
+    item = QTreeWidgetItem([row.label, value, row.citation])
+    item.setData(0, KEY_ROLE, row.key)
+    item.setToolTip(0, row.key)
+    item.setToolTip(1, value)
+    item.setToolTip(2, row.citation)
+    if row.example:
+        tip = "An example value from the preset, not yet confirmed by the clerk"
+        for column in range(3):
+            item.setForeground(column, QBrush(EXAMPLE_COLOR))
+        item.setToolTip(1, f"{value}: {tip}")
+    for child in row.children:
+        item.addChild(_rule_item(child))
+    return item
+
+
+def fill_schedules(view: QTreeWidget, profile: TownProfile, today: dt.date) -> None:
+    view.clear()
+    in_force = schedule_in_force(profile, today)
+    for index, schedule in enumerate(profile.schedules):
+        first = first_license_year_under(profile, schedule.effective)
+        item = QTreeWidgetItem(
+            [
+                f"{schedule.effective:%b %-d, %Y}",
+                schedule_status(profile, index, in_force),
+            ]
+        )
+        item.setToolTip(0, schedule.citation)
+        item.setData(0, KEY_ROLE, f"schedules[{index}]")
+        item.setToolTip(1, f"License years from {first}")
+        view.addTopLevelItem(item)
+    view.setColumnWidth(0, 110)
+
+
+def fill_history(view: QTreeWidget, versions: Sequence[ProfileVersionInfo]) -> None:
+    view.clear()
+    for number, version in enumerate(versions):
+        saved = f"{version.saved_at.astimezone():%b %-d, %Y %H:%M}"
+        label = f"{version.version_id}" + (" (in force)" if number == 0 else "")
+        item = QTreeWidgetItem([label, saved, version.saved_by, version.note or ""])
+        item.setData(0, KEY_ROLE, version.version_id)
+        item.setToolTip(3, version.note or "")
+        view.addTopLevelItem(item)
+    for column, width in enumerate((90, 150, 80)):
+        view.setColumnWidth(column, width)
+    select_row(view, 0)

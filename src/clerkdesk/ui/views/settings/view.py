@@ -1,0 +1,32 @@
+"""The Settings area: one tab per page, Town rules first."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.settings.town_rules import TownChanged, TownRulesPage
+
+
+class SettingsView(AreaView):
+    def __init__(
+        self,
+        ctx: UiContext,
+        on_town_changed: TownChanged | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(
+            "Settings",
+            "The town's rules, shared by every workstation on this database.",
+            parent,
+        )
+        self.tabs = QTabWidget(self)
+        self.tabs.setAccessibleName("Settings pages")
+        self.tabs.setDocumentMode(True)
+        self.town_rules = TownRulesPage(ctx, on_town_changed, self.tabs)
+        self.tabs.addTab(self.town_rules, "Town rules")
+        self.body.addWidget(self.tabs, 1)
+
+    def busy(self) -> bool:
+        return self.town_rules.busy()
