@@ -13,6 +13,7 @@ from pathlib import Path
 
 from benchmarks.demo_rate import demo_rate
 from benchmarks.measure import report
+from benchmarks.search_bench import search_benchmarks, section, write_section
 from benchmarks.startup import first_paint
 from clerkdesk.clock import SystemClock
 
@@ -27,6 +28,7 @@ def main() -> int:
         sys.stdout.write(f"{'':<44} ({dogs / figure.value:,.0f} dogs/s)\n")
         for startup in first_paint(f"sqlite:///{database}"):
             report(startup)
+        write_section(section(search_benchmarks(database, dogs, SystemClock()), dogs))
     return 0
 
 

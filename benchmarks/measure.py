@@ -41,3 +41,57 @@ def percentile(values: list[float], fraction: float) -> float:
 def report(figure: Figure) -> None:
     sys.stdout.write(figure.line() + "\n")
     sys.stdout.flush()
+
+
+@dataclass(frozen=True)
+class Spread:
+    """p50 and p95 of many timings of one operation beside the same for its baseline."""
+
+    name: str
+    p50: float
+    p95: float
+    baseline_name: str
+    baseline_p50: float
+    baseline_p95: float
+    unit: str = "ms"
+    target: str = ""
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        values: list[float],
+        baseline_name: str,
+        baseline: list[float],
+        *,
+        unit: str = "ms",
+        target: str = "",
+    ) -> Spread:
+        return cls(
+            name,
+            percentile(values, 0.50),
+            percentile(values, 0.95),
+            baseline_name,
+            percentile(baseline, 0.50),
+            percentile(baseline, 0.95),
+            unit,
+            target,
+        )
+
+    @property
+    def ratio(self) -> float:
+        """p95 over the baseline's p95."""
+        return self.p95 / self.baseline_p95 if self.baseline_p95 else float("inf")
+
+    def line(self) -> str:
+        target = f"  target {self.target}" if self.target else ""
+        return (
+            f"{self.name:<36} p50 {self.p50:7.2f} p95 {self.p95:7.2f} {self.unit:<3}| "
+            f"{self.baseline_name:<28} p50 {self.baseline_p50:7.3f} p95 "
+            f"{self.baseline_p95:7.3f} {self.unit:<3}| p95 ratio {self.ratio:5.2f}{target}"
+        )
+
+
+def report_spread(spread: Spread) -> None:
+    sys.stdout.write(spread.line() + "\n")
+    sys.stdout.flush()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from clerkdesk.cli import db_cmd, demo_cmd, rules_cmds, screenshot_cmd
+from clerkdesk.cli import db_cmd, demo_cmd, rules_cmds, screenshot_cmd, search_cmd
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -16,5 +16,6 @@ REGISTRARS: list[Registrar] = [
     *rules_cmds.REGISTRARS,
     db_cmd.register,
     demo_cmd.register,
+    search_cmd.register,
     screenshot_cmd.register,
 ]

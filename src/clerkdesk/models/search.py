@@ -13,8 +13,10 @@ from clerkdesk.models.base import Base
 class SearchToken(Base):
     __tablename__ = "search_token"
     __table_args__ = (
-        Index(None, "token"),
-        Index(None, "owner_id"),
+        # Both cover every column search reads (migration 0004): a prefix range scan by
+        # word, and a seek for "has this owner a word starting with ...".
+        Index(None, "token", "field", "owner_id", "dog_id"),
+        Index(None, "owner_id", "token", "field", "dog_id"),
         Index(None, "dog_id"),
     )
 

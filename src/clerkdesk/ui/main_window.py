@@ -28,6 +28,7 @@ from clerkdesk.ui.style import icon
 from clerkdesk.ui.views.base import AreaView, PlaceholderView
 
 if TYPE_CHECKING:
+    from clerkdesk.services.town import TownInUse
     from clerkdesk.ui.about import AboutDialog
     from clerkdesk.ui.workspace import Workspace
 
@@ -129,13 +130,27 @@ class MainWindow(QMainWindow):
         town = ctx.town.name if ctx.town else "no town set up"
         self.setWindowTitle(f"ClerkDesk — {town}")
         self.town_label.setText(town)
-        self.views = build_views(ctx)
+        self.views = build_views(ctx, self.town_changed)
         for area in AREAS:
             self.stack.addWidget(self.views[area.key])
+        # The one search box is the counter's: typing there brings the counter forward.
+        attach = getattr(self.views["counter"], "attach_search", None)
+        if attach is not None:
+            attach(self.search, lambda: self.show_area("counter"))
         self.status.show_workspace(ctx)
         self.nav.setEnabled(True)
         self.show_area(self._wanted_area)
         self.opened.emit()
+
+    def town_changed(self, town: TownInUse) -> None:
+        """A screen saved a new version of the town's rules: every screen reads them from
+        ``ctx.town``, and the title and the status bar's license year follow."""
+        if self.ctx is None:
+            return
+        self.ctx.town = town
+        self.setWindowTitle(f"ClerkDesk — {town.name}")
+        self.town_label.setText(town.name)
+        self.status.show_workspace(self.ctx)
 
     def show_open_failure(self, exc: Exception) -> None:
         from clerkdesk.ui.crash import crash_message

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.views.base import AreaView
-from clerkdesk.ui.views.counter import CounterView
 from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.placeholders import placeholder_views
+from clerkdesk.ui.views.settings import SettingsView
+from clerkdesk.ui.views.settings.town_rules import TownChanged
 
 
-def build_views(ctx: UiContext) -> dict[str, AreaView]:
-    return {"counter": CounterView(ctx), "owners": OwnersView(ctx), **placeholder_views()}
+def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> dict[str, AreaView]:
+    return {
+        "counter": CounterView(ctx),
+        "owners": OwnersView(ctx),
+        **placeholder_views(),
+        "settings": SettingsView(ctx, on_town_changed),
+    }

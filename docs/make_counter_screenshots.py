@@ -1,0 +1,122 @@
+"""Screenshots of each Counter state, from a fresh Westborough demo town on June 1, 2026:
+search results, the owner card, the cart, the payment dialog and the tags dialog.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_counter_screenshots.py
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT / "tests" / "ui"), str(ROOT / "tests")]
+
+from counter_fixtures import prepare_counter  # noqa: E402
+
+from clerkdesk.clock import FixedClock  # noqa: E402
+from clerkdesk.db.database import Database  # noqa: E402
+from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
+from clerkdesk.demo.fill import fill_demo  # noqa: E402
+from clerkdesk.models import TenderKind  # noqa: E402
+from clerkdesk.ui.app import application, build_shell, start  # noqa: E402
+from clerkdesk.ui.counter.payment_dialog import PaymentDialog  # noqa: E402
+from clerkdesk.ui.counter.tags_dialog import TagsDialog  # noqa: E402
+from clerkdesk.ui.counter.view import CounterView  # noqa: E402
+from clerkdesk.ui.style import apply_style  # noqa: E402
+
+EASTERN = ZoneInfo("America/New_York")
+
+
+def wait_until(done: Callable[[], bool], timeout_ms: int = 20000) -> None:
+    """Let the event loop run until ``done`` (a script's wait, not the app's)."""
+    elapsed = QElapsedTimer()
+    elapsed.start()
+    loop = QEventLoop()
+
+    def check() -> None:
+        if done() or elapsed.elapsed() > timeout_ms:
+            QTimer.singleShot(120, loop.quit)  # one more turn so it is painted
+        else:
+            QTimer.singleShot(30, check)
+
+    QTimer.singleShot(0, check)
+    loop.exec()
+
+
+def save(widget: QWidget, name: str) -> None:
+    target = HERE / "screenshots" / f"counter-{name}.png"
+    target.parent.mkdir(exist_ok=True)
+    if not widget.grab().save(str(target), "PNG"):
+        raise OSError(f"could not write {target}")
+    sys.stdout.write(f"{target}\n")
+
+
+def visible(kind: type[QWidget]) -> QWidget | None:
+    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
+    return found[-1] if found else None
+
+
+def main() -> int:
+    clock = FixedClock(dt.datetime(2026, 6, 1, 10, 30, tzinfo=EASTERN))
+    with tempfile.TemporaryDirectory(prefix="clerkdesk-counter-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'demo.sqlite'}"
+        database = Database.open(url)
+        upgrade_to_head(database)
+        fill_demo(database, dogs=450, seed=7, town_id="westborough", clock=clock)
+        case = prepare_counter(database)
+        database.dispose()
+        app = application()
+        apply_style(app)
+        shell = build_shell(url, clock)
+        window = start(url, shell)
+        window.resize(1360, 820)
+        wait_until(lambda: window.is_open and not window.busy())
+        view = window.views["counter"]
+        assert isinstance(view, CounterView)
+        save(window, "home")
+        window.focus_search()
+        window.search.setText(case.last_name)
+        window.search.textEdited.emit(case.last_name)
+        wait_until(lambda: view.results.model.rowCount() > 0 and not view.busy())
+        save(window, "search")
+        view.open_owner(case.owner_id)
+        wait_until(lambda: view.card.card is not None and not view.busy())
+        save(window, "owner-card")
+        view.renew_all_due()
+        wait_until(lambda: not view.busy())
+        save(window, "cart")
+        view.pay()
+        wait_until(lambda: visible(PaymentDialog) is not None)
+        payment = visible(PaymentDialog)
+        assert isinstance(payment, PaymentDialog)
+        payment.row(TenderKind.CASH).amount.setText("20.00")
+        check = payment.row(TenderKind.CHECK)
+        check.amount.setText(f"{payment.total - 20:.2f}")
+        assert check.reference is not None
+        check.reference.setText("4521")
+        wait_until(lambda: True)
+        save(payment, "payment")
+        payment.finish()
+        wait_until(lambda: visible(TagsDialog) is not None)
+        tags = visible(TagsDialog)
+        assert tags is not None
+        save(tags, "tags")
+        tags.reject()
+        window.close()
+        shell.tasks.wait()
+        if window.ctx is not None:
+            window.ctx.database.dispose()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

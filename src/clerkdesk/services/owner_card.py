@@ -1,0 +1,198 @@
+"""Everything the counter shows about one owner, read in one transaction.
+
+The owner's details and badges, each dog with what it owes today (the same standing that
+checkout charges), its designations and the license it holds now. Frozen values only: the
+screen keeps them without a session.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    DesignationKind,
+    Dog,
+    DogStatus,
+    License,
+    LicenseStatus,
+    Owner,
+    OwnerStatus,
+)
+from clerkdesk.services.people import DogInput, OwnerInput
+from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.standing import DogStanding, dog_standing, senior_exempt
+
+SENIOR_AGE = 70
+
+
+@dataclass(frozen=True)
+class HeldLicense:
+    """The license a dog holds for the license year in force."""
+
+    license_id: int
+    number: int
+    tag_number: int | None
+    license_year_label: str
+
+
+@dataclass(frozen=True)
+class CardDog:
+    dog_id: int
+    name: str
+    breed: str
+    color: str
+    sex: str
+    altered: bool
+    status: DogStatus
+    designations: tuple[DesignationKind, ...]
+    standing: DogStanding
+    held: HeldLicense | None
+    details: DogInput
+
+    @property
+    def sex_label(self) -> str:
+        if self.sex == "male":
+            return "M/N" if self.altered else "M"
+        return "F/S" if self.altered else "F"
+
+    @property
+    def active(self) -> bool:
+        return self.status is DogStatus.ACTIVE
+
+
+@dataclass(frozen=True)
+class OwnerCard:
+    owner_id: int
+    display_name: str
+    status: OwnerStatus
+    age: int | None
+    senior_exempt: bool
+    badges: tuple[str, ...]
+    details: OwnerInput
+    dogs: tuple[CardDog, ...]
+    license_year_label: str | None
+    license_year_end: dt.date | None
+
+    @property
+    def due(self) -> tuple[CardDog, ...]:
+        """Active dogs that can be licensed today."""
+        return tuple(d for d in self.dogs if d.active and d.standing.can_license)
+
+    def dog(self, dog_id: int) -> CardDog | None:
+        return next((d for d in self.dogs if d.dog_id == dog_id), None)
+
+
+def age_on(born: dt.date | None, on: dt.date) -> int | None:
+    if born is None:
+        return None
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+
+
+def _owner_input(owner: Owner) -> OwnerInput:
+    return OwnerInput(
+        first_name=owner.first_name,
+        last_name=owner.last_name,
+        street=owner.street,
+        city=owner.city,
+        postal_code=owner.postal_code,
+        state=owner.state,
+        unit=owner.unit,
+        mailing_street=owner.mailing_street,
+        mailing_city=owner.mailing_city,
+        mailing_state=owner.mailing_state,
+        mailing_postal_code=owner.mailing_postal_code,
+        phone=owner.phone,
+        phone_alt=owner.phone_alt,
+        email=owner.email,
+        birth_date=owner.birth_date,
+        notes=owner.notes,
+    )
+
+
+def _dog_input(dog: Dog) -> DogInput:
+    return DogInput(
+        name=dog.name,
+        breed=dog.breed,
+        color=dog.color,
+        sex=dog.sex.value,
+        altered=dog.altered,
+        altered_proof=dog.altered_proof,
+        breed_secondary=dog.breed_secondary,
+        birth_date=dog.birth_date,
+        birth_date_estimated=dog.birth_date_estimated,
+        microchip=dog.microchip,
+        description=dog.description,
+        came_to_town_on=dog.came_to_town_on,
+    )
+
+
+# Dogs that left the household sink to the bottom of the card.
+_ORDER = {DogStatus.ACTIVE: 0, DogStatus.LOST: 1}
+
+
+def owner_card(database: Database, owner_id: int, on: dt.date) -> OwnerCard:
+    with database.read() as session:
+        owner = session.get(Owner, owner_id)
+        if owner is None:
+            raise ValidationError("That owner is not on file.", field="owner")
+        profile = profile_in_force(session)
+        year = profile.license_year_containing(on)
+        dogs: list[CardDog] = []
+        seniors = 0
+        ordered = sorted(owner.dogs, key=lambda d: (_ORDER.get(d.status, 2), d.name, d.id))
+        for dog in ordered:
+            standing = dog_standing(session, profile, dog.id, on, extra_senior=seniors)
+            if standing.quote is not None and senior_exempt(standing.quote):
+                seniors += 1
+            held = session.execute(
+                select(License.id, License.number, License.tag_number, License.license_year_label)
+                .where(
+                    License.dog_id == dog.id,
+                    License.license_year_start == year.start,
+                    License.status == LicenseStatus.ISSUED,
+                )
+                .limit(1)
+            ).first()
+            kinds = tuple(
+                d.kind
+                for d in dog.designations
+                if d.since <= on and (d.until is None or d.until >= on)
+            )
+            dogs.append(
+                CardDog(
+                    dog_id=dog.id,
+                    name=dog.name,
+                    breed=dog.breed,
+                    color=dog.color,
+                    sex=dog.sex.value,
+                    altered=dog.altered,
+                    status=dog.status,
+                    designations=kinds,
+                    standing=standing,
+                    held=HeldLicense(*held) if held else None,
+                    details=_dog_input(dog),
+                )
+            )
+        age = age_on(owner.birth_date, on)
+        badges: list[str] = []
+        if owner.status is not OwnerStatus.ACTIVE:
+            badges.append(owner.status.value)
+        if age is not None and age >= SENIOR_AGE:
+            badges.append("70+ exempt" if seniors else "70+")
+        return OwnerCard(
+            owner_id=owner.id,
+            display_name=owner.display_name,
+            status=owner.status,
+            age=age,
+            senior_exempt=seniors > 0,
+            badges=tuple(badges),
+            details=_owner_input(owner),
+            dogs=tuple(dogs),
+            license_year_label=year.label,
+            license_year_end=year.end,
+        )

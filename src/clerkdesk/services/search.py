@@ -1,0 +1,377 @@
+"""The one search box: owners and dogs by name, street, phone, tag, license or microchip.
+
+``search`` reads in one transaction and returns frozen, plain values, so the UI can run it
+on a worker thread and the CLI can print it.
+
+How a text is read:
+
+* words (``jane elm``, ``rex doe``, ``12 elm``): every word must be the start of some word
+  of the owner's name or street, or of one of the owner's dogs' names (the ``search_token``
+  index, read with range scans ``token >= 'elm' AND token < 'eln'`` that a plain btree
+  answers on both backends);
+* 1 to 6 digits (``123``, ``#123``): a tag number of this or a past license year, a
+  license number, and a street number; ``tag 123`` and ``license 57`` ask for one only;
+* 7 or more digits with any phone punctuation (``(508) 555-0101``): a phone number, in
+  full or its beginning, and a microchip;
+* one word of 9 to 15 letters and digits: also a microchip.
+
+Ranking: a number typed in full (tag, license, phone, microchip) above any words; for
+words, a whole word above the start of one, an owner's name above a dog's name above a
+street (see ``word_search``); active owners and dogs above moved or deceased ones; then by
+name. The exact hit, when there is one, comes first.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import Connection, Integer, String, and_, bindparam, literal, select, union_all
+from sqlalchemy.sql import Select
+
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    Dog,
+    DogStatus,
+    License,
+    Owner,
+    OwnerStatus,
+    TagIssue,
+    TagStatus,
+)
+from clerkdesk.services.search_words import words
+from clerkdesk.services.word_search import active_dogs_of, split_dogs, upper_bound, word_hits
+
+MAX_TEXT = 100
+MAX_LIMIT = 200
+HitKind = Literal["owner", "dog"]
+
+_FIELD_WORDS = {"owner": "owner name", "dog": "dog name", "street": "street"}
+_ACTIVE = 0.5
+# Number lookups rank above any words (at most 7 points a word).
+_TAG_POINTS = 40.0
+_LICENSE_POINTS = 30.0
+_PHONE_POINTS = 30.0
+_MICROCHIP_POINTS = 35.0
+_YEAR_IN_FORCE = 5.0
+
+_NUMBER = re.compile(r"^(?:(tag|lic|license)\s*)?#?\s*(\d{1,6})$")
+_PHONE_LIKE = re.compile(r"^\+?[\d\s().\-/]+$")
+_MICROCHIP = re.compile(r"^[0-9A-Za-z]{9,15}$")
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    kind: HitKind
+    owner_id: int
+    dog_id: int | None
+    owner_name: str  # "Last, First"
+    street: str
+    dogs: tuple[str, ...]  # the owner's active dogs, by name
+    dog_name: str | None
+    matched: str  # in words: "tag 123 (2026–27)", "owner name, street", "phone"
+    score: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    hits: tuple[SearchHit, ...]
+    # Set when the text is, in full, a tag, license, phone or microchip naming one dog
+    # (one owner for a phone): the counter opens it straight away.
+    exact: SearchHit | None
+
+
+def search(
+    database: Database, text: str, *, limit: int = 20, on: dt.date | None = None
+) -> SearchResult:
+    """The best ``limit`` owners and dogs for ``text``; ``on`` picks the license year a tag
+    or license number means first (without it, the newest year it was issued in)."""
+    if len(text) > MAX_TEXT:
+        raise ValidationError(
+            f"Search for at most {MAX_TEXT} characters (this is {len(text)}).", field="search"
+        )
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValidationError(f"Show between 1 and {MAX_LIMIT} results.", field="limit")
+    query = " ".join(text.split())
+    if not query:
+        return SearchResult(query, (), None)
+    plan = _plan(query)
+    with database.read() as session:
+        conn = session.connection()
+        found = _Found()
+        jumps: list[_Hit | None] = []
+        if plan.tag is not None or plan.license is not None:
+            jumps.append(_numbers(conn, plan, on, found))
+        if plan.phone is not None:
+            jumps.append(_phones(conn, plan.phone, limit, found))
+        if plan.microchip is not None:
+            jumps.append(_microchips(conn, plan.microchip, limit, found))
+        if plan.words:
+            for row in word_hits(conn, plan.words, limit=limit):
+                kind: HitKind = "owner" if row.dog_id is None else "dog"
+                matched = ", ".join(
+                    _FIELD_WORDS[k] for k in _FIELD_WORDS if getattr(row, f"in_{k}")
+                )
+                found.add(row, kind, float(row.score), matched)
+    exact = next((j for j in jumps if j is not None), None)
+    ranked = sorted((h for h in found.hits.values() if h is not exact), key=_Hit.order)
+    ranked = (([exact] if exact is not None else []) + ranked)[:limit]
+    hits = tuple(h.freeze() for h in ranked)
+    exact_hit = hits[0] if exact is not None else None
+    return SearchResult(query, hits, exact_hit)
+
+
+# --- reading the text -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Plan:
+    words: tuple[str, ...] = ()
+    tag: int | None = None
+    license: int | None = None
+    phone: str | None = None  # digits, in full (10) or the beginning of one
+    microchip: str | None = None
+
+
+def _plan(query: str) -> _Plan:
+    number = _NUMBER.match(query.lower())
+    if number is not None:
+        asked, value = number.group(1), int(number.group(2))
+        return _Plan(
+            words=(number.group(2),) if asked is None else (),
+            tag=value if asked in (None, "tag") else None,
+            license=value if asked in (None, "lic", "license") else None,
+        )
+    if _PHONE_LIKE.match(query):
+        digits = re.sub(r"\D", "", query)
+        if len(digits) >= 7:
+            phone = digits[1:] if len(digits) == 11 and digits[0] == "1" else digits
+            chip = digits if 9 <= len(digits) <= 15 else None
+            return _Plan(phone=phone if len(phone) <= 10 else None, microchip=chip)
+    chip = query.replace(" ", "").replace("-", "")
+    if _MICROCHIP.match(chip) and any(c.isdigit() for c in chip):
+        return _Plan(words=tuple(words(query)), microchip=chip)
+    return _Plan(words=tuple(words(query)))
+
+
+# --- collecting and ranking hits -------------------------------------------------------
+
+
+@dataclass
+class _Hit:
+    kind: HitKind
+    owner_id: int
+    dog_id: int | None
+    last_name: str
+    first_name: str
+    street: str
+    dog_name: str | None
+    active: bool
+    score: float
+    dogs: tuple[str, ...]
+    matched: list[str] = field(default_factory=list)
+
+    def order(self) -> tuple[float, str, str, str, int, int]:
+        return (
+            -self.score,
+            self.last_name.lower(),
+            self.first_name.lower(),
+            (self.dog_name or "").lower(),
+            self.owner_id,
+            self.dog_id or 0,
+        )
+
+    def freeze(self) -> SearchHit:
+        return SearchHit(
+            kind=self.kind,
+            owner_id=self.owner_id,
+            dog_id=self.dog_id,
+            owner_name=f"{self.last_name}, {self.first_name}",
+            street=self.street,
+            dogs=self.dogs,
+            dog_name=self.dog_name,
+            matched=", ".join(self.matched),
+            score=round(self.score, 3),
+        )
+
+
+@dataclass
+class _Found:
+    hits: dict[tuple[HitKind, int, int | None], _Hit] = field(default_factory=dict)
+
+    def add(self, row: Any, kind: HitKind, points: float, matched: str) -> _Hit:
+        """``row`` has the owner's and (for a dog) the dog's columns of ``_subject``."""
+        dog_id = row.dog_id if kind == "dog" else None
+        key = (kind, row.owner_id, dog_id)
+        hit = self.hits.get(key)
+        if hit is None:
+            active = row.owner_status == OwnerStatus.ACTIVE and (
+                kind == "owner" or row.dog_status == DogStatus.ACTIVE
+            )
+            hit = _Hit(
+                kind=kind,
+                owner_id=row.owner_id,
+                dog_id=dog_id,
+                last_name=row.last_name,
+                first_name=row.first_name,
+                street=row.street,
+                dog_name=row.dog_name if kind == "dog" else None,
+                active=active,
+                score=points + (_ACTIVE if active else 0.0),
+                dogs=split_dogs(row.dogs),
+                matched=[matched],
+            )
+            self.hits[key] = hit
+        elif matched not in hit.matched:
+            # A second way to the same dog (its tag and its license) adds a little.
+            hit.score = max(hit.score, points + (_ACTIVE if hit.active else 0.0)) + 0.1
+            hit.matched.append(matched)
+        return hit
+
+
+_OWNER_COLUMNS = (
+    Owner.id.label("owner_id"),
+    Owner.last_name,
+    Owner.first_name,
+    Owner.street,
+    Owner.status.label("owner_status"),
+    active_dogs_of(Owner.id).label("dogs"),
+)
+_DOG_COLUMNS = (
+    Dog.id.label("dog_id"),
+    Dog.name.label("dog_name"),
+    Dog.status.label("dog_status"),
+)
+
+
+def _subject(*extra: Any) -> Select[Any]:
+    """The owner's and dog's columns a dog hit needs, beside ``extra``."""
+    return select(*_OWNER_COLUMNS, *_DOG_COLUMNS, *extra)
+
+
+def _in_force(on: dt.date | None, start: dt.date, end: dt.date) -> bool:
+    return on is not None and start <= on <= end
+
+
+def _numbers(conn: Connection, plan: _Plan, on: dt.date | None, found: _Found) -> _Hit | None:
+    """Tags and licenses with this number, any year. The one to open: the tag, of the year
+    in force on ``on`` or else the newest year it was issued; without such a tag, the
+    license, chosen the same way."""
+    kinds = (("tag",) if plan.tag is not None else ()) + (
+        ("license",) if plan.license is not None else ()
+    )
+    number = plan.tag if plan.tag is not None else plan.license
+    rows = conn.execute(_number_statement(kinds), {"number": number}).all()
+    picks: list[_Hit] = []
+    for kind, points in (("tag", _TAG_POINTS), ("license", _LICENSE_POINTS)):
+        mine = sorted(
+            (r for r in rows if r.noun == kind), key=lambda r: r.license_year_start, reverse=True
+        )
+        assert number is not None
+        picks += _by_year(mine, on, found, kind, number, points)
+    return picks[0] if picks else None
+
+
+@functools.cache
+def _number_statement(kinds: tuple[str, ...]) -> Any:
+    number = bindparam("number", type_=Integer)
+    year = (License.license_year_start, License.license_year_end, License.license_year_label)
+    arms: list[Select[Any]] = []
+    if "tag" in kinds:
+        arms.append(
+            _subject(*year, TagIssue.status.label("tag_status"), literal("tag").label("noun"))
+            .select_from(TagIssue)
+            .join(License, License.id == TagIssue.license_id)
+            .join(Dog, Dog.id == License.dog_id)
+            .join(Owner, Owner.id == Dog.owner_id)
+            .where(TagIssue.tag_number == number)
+        )
+    if "license" in kinds:
+        arms.append(
+            _subject(
+                *year,
+                literal(TagStatus.ISSUED.value).label("tag_status"),
+                literal("license").label("noun"),
+            )
+            .select_from(License)
+            .join(Dog, Dog.id == License.dog_id)
+            .join(Owner, Owner.id == Dog.owner_id)
+            .where(License.number == number)
+        )
+    return arms[0] if len(arms) == 1 else union_all(*arms)
+
+
+def _by_year(
+    rows: Sequence[Any], on: dt.date | None, found: _Found, noun: str, number: int, points: float
+) -> list[_Hit]:
+    """Hits for one number, newest year first; returns the one to open, if any: the year
+    in force on ``on``, else the newest (an issued tag before a lost or void one)."""
+    best: tuple[tuple[bool, bool, dt.date], _Hit] | None = None
+    for row in rows:
+        in_force = _in_force(on, row.license_year_start, row.license_year_end)
+        issued = row.tag_status == TagStatus.ISSUED
+        # Older years rank a little lower, never below another kind of number.
+        age = (rows[0].license_year_start - row.license_year_start).days / 3650
+        hit = found.add(
+            row,
+            "dog",
+            points + (_YEAR_IN_FORCE if in_force else 0.0) - min(age, 0.9),
+            f"{noun} {number} ({row.license_year_label})",
+        )
+        key = (in_force, issued, row.license_year_start)
+        if best is None or key > best[0]:
+            best = (key, hit)
+    return [] if best is None else [best[1]]
+
+
+def _phones(conn: Connection, phone: str, limit: int, found: _Found) -> _Hit | None:
+    whole = len(phone) == 10
+    values: dict[str, object] = {"phone": phone, "upper": upper_bound(phone), "limit": limit + 1}
+    rows = conn.execute(_phone_statement(whole), values).all()
+    hits = [found.add(row, "owner", _PHONE_POINTS, "phone") for row in rows]
+    return hits[0] if whole and len(hits) == 1 else None
+
+
+@functools.cache
+def _phone_statement(whole: bool) -> Select[Any]:
+    phone = bindparam("phone", type_=String)
+    # Digits only, so the upper bound always exists ("508555" → "508556", "5089" → "508a").
+    match = (
+        Owner.phone_digits == phone
+        if whole
+        else and_(
+            Owner.phone_digits >= phone, Owner.phone_digits < bindparam("upper", type_=String)
+        )
+    )
+    return (
+        select(*_OWNER_COLUMNS)
+        .where(match)
+        .order_by(Owner.id)
+        .limit(bindparam("limit", type_=Integer))
+    )
+
+
+def _microchips(conn: Connection, chip: str, limit: int, found: _Found) -> _Hit | None:
+    values = {"a": chip, "b": chip.upper(), "c": chip.lower(), "limit": limit + 1}
+    rows = conn.execute(_microchip_statement(), values).all()
+    hits = [found.add(row, "dog", _MICROCHIP_POINTS, "microchip") for row in rows]
+    return hits[0] if len(hits) == 1 else None
+
+
+@functools.cache
+def _microchip_statement() -> Select[Any]:
+    chips = [bindparam(name, type_=String) for name in "abc"]
+    return (
+        _subject()
+        .select_from(Dog)
+        .join(Owner, Owner.id == Dog.owner_id)
+        .where(Dog.microchip.in_(chips))
+        .order_by(Dog.id)
+        .limit(bindparam("limit", type_=Integer))
+    )

@@ -1,0 +1,254 @@
+"""The cart: every fee line of every dog being licensed, the total large, and Pay (F12).
+
+Any line can be removed before paying (Del removes that dog with its fees), and a late fee
+or arrears line can be waived with a reason (W), which checkout records on the receipt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerkdesk.rules import QuoteLine
+from clerkdesk.services.licensing import LicenseItem, waivable
+from clerkdesk.services.standing import DogStanding
+from clerkdesk.ui.counter.fields import money
+
+ZERO = Decimal("0.00")
+
+
+@dataclass
+class CartEntry:
+    standing: DogStanding
+    owner_name: str
+    waivers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def lines(self) -> tuple[QuoteLine, ...]:
+        return self.standing.quote.lines if self.standing.quote else ()
+
+    def charged(self, line: QuoteLine) -> Decimal:
+        return ZERO if line.code in self.waivers else line.amount
+
+
+def short_fee(line: QuoteLine, year_label: str) -> str:
+    """A cart line's words: "License 2026–27", "Late fee"; the whole rule on hover."""
+    if line.code == "dog_license":
+        return f"License {year_label}"
+    return line.description.split(":")[0].split(" — ")[0]
+
+
+class Cart:
+    """What is being paid for; one payer (the owner of the first dog added)."""
+
+    def __init__(self) -> None:
+        self.entries: list[CartEntry] = []
+        self.payer_owner_id: int | None = None
+        self.payer_name = ""
+
+    def add(self, standing: DogStanding, owner_name: str) -> bool:
+        if any(e.standing.dog_id == standing.dog_id for e in self.entries):
+            return False
+        if not self.entries:
+            self.payer_owner_id, self.payer_name = standing.owner_id, owner_name
+        self.entries.append(CartEntry(standing, owner_name))
+        return True
+
+    def remove(self, dog_id: int) -> None:
+        self.entries = [e for e in self.entries if e.standing.dog_id != dog_id]
+        if not self.entries:
+            self.payer_owner_id, self.payer_name = None, ""
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.payer_owner_id, self.payer_name = None, ""
+
+    def entry(self, dog_id: int) -> CartEntry | None:
+        return next((e for e in self.entries if e.standing.dog_id == dog_id), None)
+
+    @property
+    def total(self) -> Decimal:
+        return sum((e.charged(line) for e in self.entries for line in e.lines), ZERO)
+
+    def items(self, tags: dict[int, int | None] | None = None) -> tuple[LicenseItem, ...]:
+        tags = tags or {}
+        return tuple(
+            LicenseItem(
+                e.standing.dog_id,
+                tag_number=tags.get(e.standing.dog_id),
+                waivers=dict(e.waivers),
+            )
+            for e in self.entries
+        )
+
+
+class CartPanel(QWidget):
+    changed = Signal()
+
+    def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Cart")
+        self.cart = Cart()
+        self._rows: list[tuple[int, str]] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        heading = QLabel("CART", self)
+        heading.setObjectName("ColumnTitle")
+        self.payer = QLabel("Empty: open an owner and press R to renew all due.", self)
+        self.payer.setObjectName("ViewHint")
+        self.payer.setWordWrap(True)
+        self.payer.setAccessibleName("Paid by")
+        self.table = QTableWidget(0, 3, self)
+        self.table.setObjectName("CartLines")
+        self.table.setAccessibleName("Cart lines")
+        self.table.setHorizontalHeaderLabels(["Dog", "Fee", "Amount"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)
+        self.table.setWordWrap(False)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for key in ("remove", "waive"):
+            self.table.addAction(actions[key])
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.reason = QLineEdit(self)
+        self.reason.setAccessibleName("Reason for waiving the late fee")
+        self.reason.setPlaceholderText("Why is this fee waived? Enter to waive, Esc to keep it")
+        self.reason.setVisible(False)
+        self.reason.returnPressed.connect(self._waive_confirmed)
+        self._waiving: tuple[int, str] | None = None
+        total_caption = QLabel("TOTAL", self)
+        total_caption.setObjectName("ColumnTitle")
+        self.total = QLabel(money(ZERO), self)
+        self.total.setObjectName("CartTotal")
+        self.total.setAccessibleName("Cart total")
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.message = QLabel("", self)
+        self.message.setObjectName("FieldError")
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Cart message")
+        self.pay = QPushButton("Pay  F12", self)
+        self.pay.setObjectName("PayButton")
+        self.pay.setAccessibleName("Pay")
+        self.pay.setAutoDefault(False)
+        self.pay.clicked.connect(actions["pay"].trigger)
+        hint = QLabel("Del removes the selected dog · W waives its late fee", self)
+        hint.setObjectName("ViewHint")
+        hint.setWordWrap(True)
+        for widget in (heading, self.payer, self.table, self.reason, hint, total_caption):
+            layout.addWidget(widget, 1 if widget is self.table else 0)
+        layout.addWidget(self.total)
+        layout.addWidget(self.message)
+        layout.addWidget(self.pay)
+        self.refresh()
+
+    # contents ---------------------------------------------------------------------
+    def add(self, standing: DogStanding, owner_name: str) -> bool:
+        added = self.cart.add(standing, owner_name)
+        self.refresh()
+        return added
+
+    def refresh(self) -> None:
+        self._rows = []
+        self.table.setRowCount(0)
+        for entry in self.cart.entries:
+            for line in entry.lines:
+                row = self.table.rowCount()
+                self.table.insertRow(row)
+                self._rows.append((entry.standing.dog_id, line.code))
+                waived = entry.waivers.get(line.code)
+                year = entry.standing.license_year.label if entry.standing.license_year else ""
+                fee = short_fee(line, year) + (" (waived)" if waived else "")
+                amount = QTableWidgetItem(money(entry.charged(line)))
+                amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                for column, item in enumerate(
+                    (QTableWidgetItem(entry.standing.dog_name), QTableWidgetItem(fee), amount)
+                ):
+                    why = f"\nWaived: {waived}" if waived else ""
+                    item.setToolTip(
+                        f"{line.description}: {money(line.amount)} ({line.citation}){why}"
+                    )
+                    self.table.setItem(row, column, item)
+        if self._rows and self.table.currentRow() < 0:
+            self.table.setCurrentCell(0, 0)
+        self.total.setText(money(self.cart.total))
+        if self.cart.entries:
+            self.payer.setText(f"Paid by {self.cart.payer_name}")
+        else:
+            self.payer.setText("Empty: open an owner and press R to renew all due.")
+        self.pay.setText(f"Pay {money(self.cart.total)}  F12" if self.cart.entries else "Pay  F12")
+        self.changed.emit()
+
+    def selected(self) -> tuple[int, str] | None:
+        row = self.table.currentRow()
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def remove_selected(self) -> str:
+        chosen = self.selected()
+        if chosen is None:
+            return "Choose a cart line first (Tab to the cart, arrows to move)."
+        entry = self.cart.entry(chosen[0])
+        self.cart.remove(chosen[0])
+        row = self.table.currentRow()
+        self.refresh()
+        if self._rows:
+            self.table.setCurrentCell(min(row, len(self._rows) - 1), 0)
+        return f"Removed {entry.standing.dog_name if entry else 'the dog'} from the cart."
+
+    # waivers ----------------------------------------------------------------------
+    def start_waiver(self) -> str:
+        chosen = self.selected()
+        entry = self.cart.entry(chosen[0]) if chosen else None
+        if chosen is None or entry is None:
+            return "Choose the late fee line in the cart first."
+        line = next(line for line in entry.lines if line.code == chosen[1])
+        if not waivable(line):
+            return f"Only late fees and arrears can be waived, not “{line.description}”."
+        if line.code in entry.waivers:
+            del entry.waivers[line.code]
+            self.refresh()
+            return f"The {line.description.lower()} for {entry.standing.dog_name} is charged again."
+        self._waiving = chosen
+        self.reason.clear()
+        self.reason.setVisible(True)
+        self.reason.setFocus()
+        return f"Say why the {line.description.lower()} for {entry.standing.dog_name} is waived."
+
+    def _waive_confirmed(self) -> None:
+        reason = self.reason.text().strip()
+        if self._waiving is None:
+            return
+        if not reason:
+            self.message.setText("Enter the reason the fee is waived; it prints on the receipt.")
+            return
+        entry = self.cart.entry(self._waiving[0])
+        if entry is not None:
+            entry.waivers[self._waiving[1]] = reason
+        self._waiving = None
+        self.reason.setVisible(False)
+        self.message.setText("")
+        self.refresh()
+        self.table.setFocus()
+
+    def cancel_waiver(self) -> None:
+        self._waiving = None
+        self.reason.setVisible(False)
+        self.table.setFocus()

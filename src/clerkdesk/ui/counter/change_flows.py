@@ -1,0 +1,205 @@
+"""Transfer (T), lost tag (L) and deceased/moved (D) for the dog selected on the card.
+
+Each fee is the town's, read from the rules in force; it is paid in the same payment
+dialog as licenses and gets its own receipt, printed like any other.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.rules import QuoteRefused
+from clerkdesk.services.dog_changes import (
+    DUPLICATE_TAG_FEE,
+    TRANSFER_FEE,
+    FeeResult,
+    replace_tag,
+    transfer_dog,
+)
+from clerkdesk.services.owner_card import CardDog
+from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.search import SearchHit
+from clerkdesk.services.tags import StockSummary, stock_summary
+from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
+from clerkdesk.ui.counter.fields import money
+from clerkdesk.ui.counter.payment_dialog import PaymentDialog
+from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
+
+if TYPE_CHECKING:
+    from clerkdesk.ui.counter.view import CounterView
+
+
+class ChangeFlows:
+    def __init__(self, view: CounterView) -> None:
+        self.view = view
+        self.ctx = view.ctx
+        self.picker: OwnerPicker | None = None
+        self.tags_dialog: TagsDialog | None = None
+        self.payment: PaymentDialog | None = None
+        self.status_dialog: DogStatusDialog | None = None
+
+    def _fee(self, code: str) -> Decimal | None:
+        if self.ctx.town is None:
+            return None
+        try:
+            return self.ctx.town.profile.fee(code, self.ctx.clock.today()).amount
+        except QuoteRefused as exc:
+            self.view.say(str(exc), problem=True)
+            return None
+
+    def _dog(self) -> CardDog | None:
+        dog = self.view.card.current_dog()
+        if dog is None:
+            self.view.say("Choose a dog on the owner's card first (arrow keys).", problem=True)
+        return dog
+
+    # deceased / moved -------------------------------------------------------------
+    def mark_status(self) -> None:
+        dog = self._dog()
+        if dog is None:
+            return
+        if not dog.active:
+            self.view.say(f"{dog.name} is already marked {dog.status.value}.", problem=True)
+            return
+        self.status_dialog = DogStatusDialog(self.ctx, dog.dog_id, dog.name, self.view)
+        self.status_dialog.saved.connect(lambda _id: self._status_saved(dog.name))
+        self.status_dialog.open()
+        self.status_dialog.activateWindow()
+
+    def _status_saved(self, name: str) -> None:
+        self.view.say(f"{name} is marked; it leaves the renewal lists.")
+        self.view.reload_card()
+
+    # transfer ---------------------------------------------------------------------
+    def transfer(self) -> None:
+        dog = self._dog()
+        if dog is None:
+            return
+        if not dog.active:
+            self.view.say(f"{dog.name} is marked {dog.status.value}.", problem=True)
+            return
+        self.picker = OwnerPicker(self.ctx, dog.name, self.view)
+        self.picker.picked.connect(lambda hit: self._transfer_to(dog, hit))
+        self.picker.wants_new_owner.connect(self.view.new_owner)
+        self.picker.open()
+        self.picker.activateWindow()
+
+    def _transfer_to(self, dog: CardDog, hit: SearchHit) -> None:
+        if dog.held is None:  # no license in force: the dog changes owner without a fee
+            self._run_transfer(dog, hit, ())
+            return
+        fee = self._fee(TRANSFER_FEE)
+        if fee is None:
+            return
+        self.payment = PaymentDialog(
+            fee, f"Transfer fee: {dog.name} to {hit.owner_name}", self.view
+        )
+        self.payment.paid.connect(lambda tenders: self._run_transfer(dog, hit, tenders))
+        self.payment.open()
+        self.payment.activateWindow()
+
+    def _run_transfer(self, dog: CardDog, hit: SearchHit, tenders: tuple[TenderInput, ...]) -> None:
+        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        self.ctx.tasks.run(
+            lambda: transfer_dog(
+                database, dog.dog_id, hit.owner_id, tenders, actor=actor, clock=clock
+            ),
+            lambda result: self._transferred(dog, hit, result),
+            self._failed,
+        )
+
+    def _transferred(self, dog: CardDog, hit: SearchHit, result: FeeResult) -> None:
+        paid = (
+            f" Receipt {result.receipt_label}, {money(result.total)}." if result.receipt_id else ""
+        )
+        self.view.say(f"{dog.name} now belongs to {hit.owner_name}.{paid}")
+        self.view.open_owner(hit.owner_id, dog_id=dog.dog_id)
+        if result.receipt_id is not None:
+            self.view.flow.print_receipt(result.receipt_id)
+
+    # lost tag ---------------------------------------------------------------------
+    def lost_tag(self) -> None:
+        dog = self._dog()
+        if dog is None:
+            return
+        if dog.held is None:
+            self.view.say(
+                f"{dog.name} holds no license for this year, so there is no tag to replace: "
+                "license it instead (R).",
+                problem=True,
+            )
+            return
+        held = dog.held
+        start = dog.standing.license_year.start if dog.standing.license_year else None
+        if start is None:
+            return
+        database = self.ctx.database
+        self.ctx.tasks.run(
+            lambda: stock_summary(database, start),
+            lambda summary: self._ask_new_tag(dog, held.license_year_label, summary),
+            self._failed,
+        )
+
+    def _ask_new_tag(self, dog: CardDog, label: str, summary: StockSummary) -> None:
+        note = "" if summary.next_tag else f"No tag stock left for {label}: type the tag in hand."
+        request = TagRequest(dog.dog_id, dog.name, label, summary.next_tag)
+        self.tags_dialog = TagsDialog([request], self.view, note=note, title="Replace a lost tag")
+        self.tags_dialog.confirm.setText("Continue  Enter")
+        self.tags_dialog.chosen.connect(lambda tags: self._tag_chosen(dog, tags[dog.dog_id]))
+        self.tags_dialog.open()
+        self.tags_dialog.activateWindow()
+
+    def _tag_chosen(self, dog: CardDog, tag: int | None) -> None:
+        fee = self._fee(DUPLICATE_TAG_FEE)
+        if fee is None:
+            return
+        if fee == 0:
+            self._run_replace(dog, tag, ())
+            return
+        self.payment = PaymentDialog(fee, f"Duplicate tag fee: {dog.name}", self.view)
+        self.payment.paid.connect(lambda tenders: self._run_replace(dog, tag, tenders))
+        self.payment.open()
+        self.payment.activateWindow()
+
+    def _run_replace(self, dog: CardDog, tag: int | None, tenders: tuple[TenderInput, ...]) -> None:
+        assert dog.held is not None
+        license_id = dog.held.license_id
+        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        self.ctx.tasks.run(
+            lambda: replace_tag(
+                database, license_id, tenders, new_tag=tag, actor=actor, clock=clock
+            ),
+            lambda result: self._replaced(dog, result),
+            self._failed,
+        )
+
+    def _replaced(self, dog: CardDog, result: FeeResult) -> None:
+        self.view.say(
+            f"{dog.name} has new tag {result.tag_number}; the old one is marked lost. "
+            f"Receipt {result.receipt_label}."
+        )
+        self.view.reload_card()
+        if result.receipt_id is not None:
+            self.view.flow.print_receipt(result.receipt_id)
+
+    # refusals ---------------------------------------------------------------------
+    def _failed(self, exc: Exception) -> None:
+        if isinstance(exc, ValidationError):
+            field = exc.field or ""
+            if field == "tag" and self.tags_dialog is not None:
+                self.tags_dialog.show_problem(exc.message)
+                self.tags_dialog.open()
+                self.tags_dialog.activateWindow()
+            elif field in {"cash", "check", "money_order", "card", "tenders"} and self.payment:
+                self.payment.show_problem(field, exc.message)
+                self.payment.open()
+                self.payment.activateWindow()
+            else:
+                self.view.say(exc.message, problem=True)
+            return
+        if isinstance(exc, EnvironmentProblem):
+            self.ctx.dialogs.show_error(self.view, "Nothing was saved", str(exc))
+            return
+        raise exc

@@ -1,0 +1,174 @@
+"""Pay → tags → checkout → receipt and certificates, each step a dialog the keyboard drives.
+
+Checkout quotes every dog again inside its own transaction, so what is charged is what the
+rules say now; a refusal (a tag already used, a tender that does not pay the total) goes
+back to the dialog whose field it names, and nothing is saved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
+from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.tags import StockSummary, stock_summary
+from clerkdesk.ui.counter.fields import money
+from clerkdesk.ui.counter.payment_dialog import PaymentDialog
+from clerkdesk.ui.counter.printing import PrintedDocuments, PrintPreview, write_documents
+from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
+
+if TYPE_CHECKING:
+    from clerkdesk.ui.counter.view import CounterView
+
+TENDER_FIELDS = {"cash", "check", "money_order", "card", "tenders"}
+
+
+class CheckoutFlow:
+    def __init__(self, view: CounterView) -> None:
+        self.view = view
+        self.ctx = view.ctx
+        self.payment: PaymentDialog | None = None
+        self.tags_dialog: TagsDialog | None = None
+        self.preview: PrintPreview | None = None
+        self.tenders: tuple[TenderInput, ...] = ()
+        self.running = False
+
+    # 1. payment -------------------------------------------------------------------
+    def start(self) -> None:
+        cart = self.view.cart.cart
+        if not cart.entries:
+            self.view.say("The cart is empty: open an owner and press R to renew all due.")
+            return
+        if self.running:
+            return
+        self.running = True
+        if cart.total == 0:
+            self.tenders = ()
+            self.ask_tags()
+            return
+        self.payment = PaymentDialog(cart.total, f"Payment from {cart.payer_name}", self.view)
+        self.payment.paid.connect(self._paid)
+        self.payment.rejected.connect(self._stopped)
+        self.payment.open()
+        self.payment.activateWindow()
+
+    def _paid(self, tenders: tuple[TenderInput, ...]) -> None:
+        self.tenders = tenders
+        self.ask_tags()
+
+    def _stopped(self) -> None:
+        self.running = False
+        self.view.say("Payment cancelled; the cart is as it was.")
+
+    # 2. tags ----------------------------------------------------------------------
+    def ask_tags(self) -> None:
+        entries = self.view.cart.cart.entries
+        starts = sorted({e.standing.license_year.start for e in entries if e.standing.license_year})
+        database = self.ctx.database
+        self.ctx.tasks.run(
+            lambda: [stock_summary(database, start) for start in starts],
+            self._stock_known,
+            self._failed,
+        )
+
+    def _stock_known(self, summaries: list[StockSummary]) -> None:
+        by_start = {s.license_year_start: s for s in summaries}
+        offset: dict[object, int] = {}
+        requests: list[TagRequest] = []
+        empty: list[str] = []
+        for entry in self.view.cart.cart.entries:
+            year = entry.standing.license_year
+            assert year is not None
+            summary = by_start.get(year.start)
+            proposed = None
+            if summary is not None and summary.next_tag is not None:
+                proposed = summary.next_tag + offset.get(year.start, 0)
+                offset[year.start] = offset.get(year.start, 0) + 1
+            elif year.label not in empty:
+                empty.append(year.label)
+            requests.append(
+                TagRequest(entry.standing.dog_id, entry.standing.dog_name, year.label, proposed)
+            )
+        note = "".join(
+            f"No tag stock left for {label} — receive tags under Tags (F5), or type the "
+            "number of the tag in hand. "
+            for label in empty
+        )
+        self.tags_dialog = TagsDialog(requests, self.view, note=note.strip())
+        self.tags_dialog.chosen.connect(self._tags_chosen)
+        self.tags_dialog.rejected.connect(self._tags_back)
+        self.tags_dialog.open()
+        self.tags_dialog.activateWindow()
+
+    def _tags_back(self) -> None:
+        self.running = False
+        self.view.say("Not issued: nothing was saved. Press F12 to pay again.")
+
+    # 3. checkout ------------------------------------------------------------------
+    def _tags_chosen(self, tags: dict[int, int | None]) -> None:
+        cart = self.view.cart.cart
+        assert cart.payer_owner_id is not None
+        request = CheckoutRequest(cart.payer_owner_id, cart.items(tags), self.tenders)
+        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        self.ctx.tasks.run(
+            lambda: checkout(database, request, actor=actor, clock=clock),
+            self._issued,
+            self._failed,
+        )
+
+    def _issued(self, result: CheckoutResult) -> None:
+        self.running = False
+        self.view.cart.cart.clear()
+        self.view.cart.refresh()
+        tags = ", ".join(f"{lic.dog_name} tag {lic.tag_number}" for lic in result.licenses)
+        change = f" · change due {money(result.change_due)}" if result.change_due else ""
+        self.view.say(f"Receipt {result.receipt_label} issued: {tags}{change}.")
+        self.view.reload_card()
+        self.print_receipt(result.receipt_id)
+
+    def _failed(self, exc: Exception) -> None:
+        if not isinstance(exc, ValidationError):
+            self.running = False
+            if isinstance(exc, EnvironmentProblem):
+                self.ctx.dialogs.show_error(self.view, "Not issued: nothing was saved", str(exc))
+                return
+            raise exc
+        field = exc.field or ""
+        if field.startswith("tag") and self.tags_dialog is not None:
+            self.tags_dialog.show_problem(exc.message)
+            self.tags_dialog.open()
+            self.tags_dialog.activateWindow()
+        elif field in TENDER_FIELDS and self.payment is not None:
+            self.payment.show_problem(field, exc.message)
+            self.payment.open()
+            self.payment.activateWindow()
+        else:
+            self.running = False
+            self.view.cart.message.setText(exc.message)
+            self.view.say(f"Not issued: {exc.message}", problem=True)
+
+    # 4. printing ------------------------------------------------------------------
+    def print_receipt(self, receipt_id: int) -> None:
+        database = self.ctx.database
+        self.view.printing = True
+        self.ctx.tasks.run(
+            lambda: write_documents(database, receipt_id), self._printed, self._print_failed
+        )
+
+    def _printed(self, printed: PrintedDocuments) -> None:
+        self.view.printing = False
+        self.preview = PrintPreview(printed, self.ctx.dialogs, self.view)
+        self.preview.open()
+        self.preview.activateWindow()
+
+    def _print_failed(self, exc: Exception) -> None:
+        self.view.printing = False
+        if isinstance(exc, (ValidationError, OSError, EnvironmentProblem)):
+            self.ctx.dialogs.show_error(
+                self.view,
+                "The receipt was saved but could not be printed",
+                f"{exc}\n\nReprint it from Money → Receipts.",
+            )
+            return
+        raise exc

@@ -1,0 +1,84 @@
+"""Small pieces the counter's forms share: amounts, dates, a message beside a field."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal, InvalidOperation
+
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+
+CENT = Decimal("0.01")
+_US_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_COMPACT = re.compile(r"^(\d{2})(\d{2})(\d{4})$")
+
+
+class BadInput(ValueError):
+    """Text a field cannot read; the message is for the clerk, ``field`` names the field."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def money(amount: Decimal) -> str:
+    return f"{amount:,.2f}"
+
+
+def parse_amount(text: str) -> Decimal | None:
+    cleaned = text.strip().replace("$", "").replace(",", "")
+    if not cleaned:
+        return None
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise BadInput(f"{text.strip()!r} is not an amount (e.g. 14.00).") from None
+    if not value.is_finite() or value != value.quantize(CENT):
+        raise BadInput(f"{text.strip()!r} is not an amount in dollars and cents.")
+    return value.quantize(CENT)
+
+
+def parse_date(text: str) -> dt.date | None:
+    """MM/DD/YYYY (as clerks write it), YYYY-MM-DD, or MMDDYYYY; blank is None."""
+    cleaned = text.strip()
+    if not cleaned:
+        return None
+    parts: tuple[int, int, int] | None = None
+    if match := _US_DATE.match(cleaned) or _COMPACT.match(cleaned):
+        parts = (int(match.group(3)), int(match.group(1)), int(match.group(2)))
+    elif match := _ISO_DATE.match(cleaned):
+        parts = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    if parts is None:
+        raise BadInput(f"{cleaned!r} is not a date; write it MM/DD/YYYY.")
+    try:
+        return dt.date(*parts)
+    except ValueError:
+        raise BadInput(f"{cleaned!r} is not a day on the calendar.") from None
+
+
+def show_date(day: dt.date | None) -> str:
+    return "" if day is None else f"{day:%m/%d/%Y}"
+
+
+def message_label(parent: QWidget, name: str) -> QLabel:
+    """The message shown beside a field; empty (and so invisible) until there is one."""
+    label = QLabel("", parent)
+    label.setObjectName("FieldError")
+    label.setWordWrap(True)
+    label.setAccessibleName(f"Message for {name}")
+    label.setVisible(False)
+    return label
+
+
+def say(label: QLabel, text: str) -> None:
+    label.setText(text)
+    label.setVisible(bool(text))
+
+
+def line_edit(parent: QWidget, name: str, placeholder: str = "") -> QLineEdit:
+    edit = QLineEdit(parent)
+    edit.setAccessibleName(name)
+    if placeholder:
+        edit.setPlaceholderText(placeholder)
+    return edit

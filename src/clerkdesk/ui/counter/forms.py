@@ -1,0 +1,183 @@
+"""New and edit forms for owners and dogs; messages beside the fields come from the
+services' ValidationError.field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
+
+from clerkdesk.services.people import (
+    DogInput,
+    OwnerInput,
+    create_dog,
+    create_owner,
+    update_dog,
+    update_owner,
+)
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.fields import show_date
+from clerkdesk.ui.counter.form_base import FormDialog
+
+
+def _town_city(ctx: UiContext) -> str:
+    if ctx.town is None:
+        return ""
+    name = ctx.town.name
+    for prefix in ("Town of ", "City of "):
+        if name.startswith(prefix):
+            return name[len(prefix) :]
+    return name
+
+
+class OwnerForm(FormDialog):
+    """``saved`` carries the owner's id."""
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        parent: QWidget | None = None,
+        *,
+        owner_id: int | None = None,
+        current: OwnerInput | None = None,
+    ) -> None:
+        title = "New owner" if owner_id is None else "Edit owner"
+        super().__init__(ctx, title, "Save owner", parent)
+        self.owner_id = owner_id
+        for key, label, required in (
+            ("first_name", "&First name", True),
+            ("last_name", "&Last name", True),
+            ("street", "&Street address", True),
+            ("unit", "&Unit", False),
+            ("city", "&City or town", True),
+            ("state", "S&tate", True),
+            ("postal_code", "&ZIP code", True),
+            ("phone", "&Phone", False),
+            ("email", "&Email", False),
+            ("birth_date", "&Birth date (for 70+)", False),
+        ):
+            self.add_field(key, label, QLineEdit(self), required=required, date=key == "birth_date")
+        self.edit("state").setText("MA")
+        self.edit("city").setText(_town_city(ctx))
+        if current is not None:
+            for key in ("first_name", "last_name", "street", "unit", "city", "state"):
+                self.edit(key).setText(getattr(current, key) or "")
+            for key in ("postal_code", "phone", "email"):
+                self.edit(key).setText(getattr(current, key) or "")
+            self.edit("birth_date").setText(show_date(current.birth_date))
+        self._current = current
+        self.finish()
+
+    def edit(self, key: str) -> QLineEdit:
+        widget = self.widgets[key]
+        assert isinstance(widget, QLineEdit)
+        return widget
+
+    def work(self) -> Callable[[], Any]:
+        keep = self._current
+        data = OwnerInput(
+            first_name=self.text("first_name"),
+            last_name=self.text("last_name"),
+            street=self.text("street"),
+            city=self.text("city"),
+            postal_code=self.text("postal_code"),
+            state=self.text("state"),
+            unit=self.optional("unit"),
+            phone=self.optional("phone"),
+            email=self.optional("email"),
+            birth_date=self.date("birth_date"),
+            mailing_street=keep.mailing_street if keep else None,
+            mailing_city=keep.mailing_city if keep else None,
+            mailing_state=keep.mailing_state if keep else None,
+            mailing_postal_code=keep.mailing_postal_code if keep else None,
+            phone_alt=keep.phone_alt if keep else None,
+            notes=keep.notes if keep else None,
+        )
+        database, clock, owner_id = self.ctx.database, self.ctx.clock, self.owner_id
+        if owner_id is None:
+            return lambda: create_owner(database, data, clock=clock)
+
+        def change() -> int:
+            update_owner(database, owner_id, data, clock=clock)
+            return owner_id
+
+        return change
+
+
+class DogForm(FormDialog):
+    """``saved`` carries the dog's id."""
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        owner_id: int,
+        owner_name: str,
+        parent: QWidget | None = None,
+        *,
+        dog_id: int | None = None,
+        current: DogInput | None = None,
+    ) -> None:
+        title = f"New dog for {owner_name}" if dog_id is None else f"Edit dog of {owner_name}"
+        super().__init__(ctx, title, "Save dog", parent)
+        self.owner_id, self.dog_id = owner_id, dog_id
+        self.add_field("name", "&Name", QLineEdit(self), required=True)
+        self.add_field("breed", "&Breed", QLineEdit(self), required=True)
+        self.add_field("color", "C&olor", QLineEdit(self), required=True)
+        sex = QComboBox(self)
+        sex.addItem("Choose…", "")
+        sex.addItem("Male", "male")
+        sex.addItem("Female", "female")
+        self.add_field("sex", "&Sex", sex)
+        altered = QCheckBox("Spayed or neutered", self)
+        self.add_field("altered", "S&payed/neutered", altered)
+        self.add_field("altered_proof", "Proof of spa&y/neuter", QLineEdit(self))
+        self.add_field("birth_date", "Birth &date", QLineEdit(self), date=True)
+        self.add_field("microchip", "&Microchip", QLineEdit(self))
+        self.add_field("description", "Descr&iption (10 words)", QLineEdit(self))
+        self.add_field("came_to_town_on", "Came to &town on", QLineEdit(self), date=True)
+        if current is not None:
+            for key in ("name", "breed", "color", "altered_proof", "microchip", "description"):
+                self.edit(key).setText(getattr(current, key) or "")
+            sex.setCurrentIndex(max(sex.findData(current.sex), 0))
+            altered.setChecked(current.altered)
+            self.edit("birth_date").setText(show_date(current.birth_date))
+            self.edit("came_to_town_on").setText(show_date(current.came_to_town_on))
+        self._current = current
+        self.finish()
+
+    def edit(self, key: str) -> QLineEdit:
+        widget = self.widgets[key]
+        assert isinstance(widget, QLineEdit)
+        return widget
+
+    def work(self) -> Callable[[], Any]:
+        keep = self._current
+        data = DogInput(
+            name=self.text("name"),
+            breed=self.text("breed"),
+            color=self.text("color"),
+            sex=self.text("sex"),
+            altered=self.checked("altered"),
+            altered_proof=self.optional("altered_proof"),
+            breed_secondary=keep.breed_secondary if keep else None,
+            birth_date=self.date("birth_date"),
+            birth_date_estimated=keep.birth_date_estimated if keep else False,
+            microchip=self.optional("microchip"),
+            description=self.optional("description"),
+            came_to_town_on=self.date("came_to_town_on"),
+        )
+        database, clock, owner_id, dog_id = (
+            self.ctx.database,
+            self.ctx.clock,
+            self.owner_id,
+            self.dog_id,
+        )
+        if dog_id is None:
+            return lambda: create_dog(database, owner_id, data, clock=clock)
+
+        def change() -> int:
+            update_dog(database, dog_id, data, clock=clock)
+            return dog_id
+
+        return change

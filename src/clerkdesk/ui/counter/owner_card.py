@@ -1,0 +1,255 @@
+"""The owner's card: who they are, their badges, and each dog with what it owes now.
+
+Rabies status is coloured with its date; the amount owed carries every fee line and its
+citation on hover; a dog that cannot be licensed says why, in words, under the table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerkdesk.models import DesignationKind
+from clerkdesk.services.owner_card import CardDog, OwnerCard
+from clerkdesk.ui.counter.actions import button_text
+from clerkdesk.ui.counter.fields import money, show_date
+
+COLUMNS = ("Dog", "Breed", "Sex", "Rabies to", "Licensed", "Owes now")
+RED, AMBER, GREEN, GREY = "#b3261e", "#9a5b00", "#1e6b35", "#6b7480"
+_DESIGNATION_WORDS = {
+    DesignationKind.DANGEROUS: ("DANGEROUS", "danger"),
+    DesignationKind.NUISANCE: ("NUISANCE", "warn"),
+    DesignationKind.SERVICE_ANIMAL: ("service animal", "info"),
+}
+
+
+def badge(text: str, kind: str, parent: QWidget) -> QLabel:
+    label = QLabel(text, parent)
+    label.setProperty("class", "Badge")
+    label.setProperty("kind", kind)
+    label.setAccessibleName(f"Badge: {text}")
+    return label
+
+
+def fee_tooltip(dog: CardDog) -> str:
+    quote = dog.standing.quote
+    parts: list[str] = []
+    if quote is not None:
+        parts += [
+            f"{line.description}: {money(line.amount)}  ({line.citation})" for line in quote.lines
+        ]
+        parts.append(f"Total {money(quote.total)} for license year {quote.license_year.label}")
+    parts += dog.standing.blockers
+    parts += dog.standing.warnings
+    return "\n".join(parts)
+
+
+def owes_text(dog: CardDog) -> tuple[str, str]:
+    """What the Owes column says, and its colour."""
+    if dog.held is not None:
+        return f"licensed, tag {dog.held.tag_number or '—'}", GREEN
+    if not dog.active:
+        return dog.status.value, GREY
+    standing = dog.standing
+    if standing.rabies_expires is None or standing.certificate_id is None:
+        return "needs rabies cert", RED
+    if not standing.can_license or standing.quote is None:
+        return "cannot license", RED
+    return money(standing.quote.total), ""
+
+
+def rabies_text(dog: CardDog, year_end: dt.date | None) -> tuple[str, str]:
+    expires = dog.standing.rabies_expires
+    if expires is None:
+        return "none on file", RED if dog.active else GREY
+    if dog.standing.certificate_id is None:
+        return f"expired {show_date(expires)}", RED if dog.active else GREY
+    if year_end is not None and expires < year_end:
+        return f"! {show_date(expires)}", AMBER
+    return show_date(expires), GREEN
+
+
+class OwnerCardPanel(QWidget):
+    dog_activated = Signal(int)
+
+    def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Owner card")
+        self.card: OwnerCard | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        caption = QLabel("OWNER", self)
+        caption.setObjectName("ColumnTitle")
+        self.name = QLabel("", self)
+        self.name.setObjectName("OwnerName")
+        self.name.setAccessibleName("Owner name")
+        self.badges = QHBoxLayout()
+        top.addWidget(caption)
+        top.addWidget(self.name)
+        top.addLayout(self.badges)
+        top.addStretch(1)
+        layout.addLayout(top)
+        self.address = QLabel("", self)
+        self.address.setObjectName("OwnerAddress")
+        self.address.setAccessibleName("Owner address and contact")
+        self.address.setWordWrap(True)
+        layout.addWidget(self.address)
+        self.table = QTableWidget(0, len(COLUMNS), self)
+        self.table.setObjectName("DogTable")
+        self.table.setAccessibleName("The owner's dogs")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setTabKeyNavigation(False)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.activated.connect(self._activated)
+        self.table.currentCellChanged.connect(lambda *_: self._show_why())
+        layout.addWidget(self.table, 1)
+        self.why = QLabel("", self)
+        self.why.setObjectName("Why")
+        self.why.setWordWrap(True)
+        self.why.setAccessibleName("Why a dog cannot be licensed")
+        layout.addWidget(self.why)
+        grid = QGridLayout()
+        grid.setSpacing(6)
+        self.buttons: dict[str, QPushButton] = {}
+        placed = 0
+        for key, action in actions.items():
+            if key in ("pay", "remove", "waive"):
+                continue
+            self.table.addAction(action)
+            button = QPushButton(button_text(action), self)
+            button.setAccessibleName(action.text())
+            button.setToolTip(action.toolTip())
+            button.setAutoDefault(False)
+            button.setObjectName("CardAction")
+            # On a narrow screen the buttons give way before the columns do.
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            button.setMinimumWidth(72)
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            button.clicked.connect(action.trigger)
+            grid.addWidget(button, placed // 3, placed % 3)
+            placed += 1
+            self.buttons[key] = button
+        layout.addLayout(grid)
+        self.notice = QLabel("", self)
+        self.notice.setObjectName("CounterNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Counter message")
+        layout.addWidget(self.notice)
+
+    # filling ----------------------------------------------------------------------
+    def show_card(self, card: OwnerCard, select_dog: int | None = None) -> None:
+        keep = self.current_dog()
+        self.card = card
+        self.name.setText(card.display_name)
+        while self.badges.count():
+            item = self.badges.takeAt(0)
+            if item is not None and (widget := item.widget()) is not None:
+                widget.deleteLater()
+        for text in card.badges:
+            kind = "info" if text.startswith("70") else "danger"
+            self.badges.addWidget(badge(text, kind, self))
+        d = card.details
+        street = d.street + (f", {d.unit}" if d.unit else "")
+        contact = [f"{street}, {d.city} {d.state} {d.postal_code}"]
+        contact += [value for value in (d.phone, d.email) if value]
+        if card.age is not None:
+            contact.append(f"age {card.age}")
+        self.address.setText(" · ".join(contact))
+        self.table.setRowCount(len(card.dogs))
+        for row, dog in enumerate(card.dogs):
+            self._fill_row(row, dog, card)
+        wanted = select_dog if select_dog is not None else (keep.dog_id if keep else None)
+        rows = [i for i, dog in enumerate(card.dogs) if dog.dog_id == wanted]
+        if card.dogs:
+            self.table.setCurrentCell(rows[0] if rows else 0, 0)
+        self._show_why()
+
+    def _fill_row(self, row: int, dog: CardDog, card: OwnerCard) -> None:
+        name = dog.name
+        colour = ""
+        for kind in dog.designations:
+            word, level = _DESIGNATION_WORDS[kind]
+            name += f"  [{word}]"
+            colour = (
+                RED if level == "danger" else (AMBER if level == "warn" and not colour else colour)
+            )
+        rabies, rabies_colour = rabies_text(dog, card.license_year_end)
+        owes, owes_colour = owes_text(dog)
+        cells = (
+            (name, colour),
+            (dog.breed, ""),
+            (dog.sex_label, ""),
+            (rabies, rabies_colour),
+            (dog.standing.last_licensed or "never", ""),
+            (owes, owes_colour),
+        )
+        tip = fee_tooltip(dog)
+        for column, (text, fg) in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if fg:
+                item.setForeground(QBrush(QColor(fg)))
+            if not dog.active:
+                item.setForeground(QBrush(QColor(GREY)))
+            item.setToolTip(tip)
+            if column == len(cells) - 1:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setData(Qt.ItemDataRole.UserRole, dog.dog_id)
+            self.table.setItem(row, column, item)
+
+    def _show_why(self) -> None:
+        if self.card is None:
+            self.why.setText("")
+            return
+        words: list[str] = []
+        for dog in self.card.dogs:
+            if not dog.active or dog.held is not None:
+                continue
+            for blocker in dog.standing.blockers:
+                fix = " Record a current one with V." if "rabies" in blocker else ""
+                words.append(f"{dog.name} cannot be licensed: {blocker}{fix}")
+        current = self.current_dog()
+        if current is not None and current.active:
+            words += [f"{current.name}: {w}" for w in current.standing.warnings]
+        self.why.setText("\n".join(words))
+
+    # reading ----------------------------------------------------------------------
+    def current_dog(self) -> CardDog | None:
+        if self.card is None:
+            return None
+        row = self.table.currentRow()
+        return self.card.dogs[row] if 0 <= row < len(self.card.dogs) else None
+
+    def _activated(self) -> None:
+        dog = self.current_dog()
+        if dog is not None:
+            self.dog_activated.emit(dog.dog_id)
+
+    def say(self, text: str, *, problem: bool = False) -> None:
+        self.notice.setProperty("problem", problem)
+        self.notice.style().unpolish(self.notice)
+        self.notice.style().polish(self.notice)
+        self.notice.setText(text)

@@ -1,0 +1,242 @@
+"""Taking payment: the amount due large, one row per kind of tender, change due large.
+
+Every keystroke plans the tenders with the same ``plan_tenders`` checkout uses, so the clerk
+sees what is still missing, and a check for the wrong amount is named beside the check
+before anything is saved. Enter completes when the tenders pay exactly what is due.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from dataclasses import dataclass
+from decimal import Decimal
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import TenderKind
+from clerkdesk.services.payments import TenderInput, TenderPlan, plan_tenders
+from clerkdesk.ui.counter.fields import BadInput, message_label, money, parse_amount, say
+
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class _RowSpec:
+    kind: TenderKind
+    label: str
+    reference: str | None
+
+
+ROWS = (
+    _RowSpec(TenderKind.CASH, "&Cash tendered", None),
+    _RowSpec(TenderKind.CHECK, "Chec&k", "Check number"),
+    _RowSpec(TenderKind.MONEY_ORDER, "&Money order", "Money order number"),
+    _RowSpec(TenderKind.CARD, "C&ard", "Card authorization reference"),
+)
+
+
+class _AmountEdit(QLineEdit):
+    """An exact tender's amount: entering it empty offers what is still due, selected."""
+
+    offer = Signal()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if not self.text():
+            self.offer.emit()
+
+
+class _Row:
+    def __init__(self, dialog: PaymentDialog, grid: QGridLayout, spec: _RowSpec) -> None:
+        self.spec = spec
+        row = grid.rowCount()
+        plain = spec.label.replace("&", "")
+        self.caption = QLabel(spec.label, dialog)
+        self.amount = _AmountEdit(dialog)
+        self.amount.setAccessibleName(f"{plain} amount")
+        self.amount.setPlaceholderText("0.00")
+        self.amount.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.caption.setBuddy(self.amount)
+        grid.addWidget(self.caption, row, 0)
+        grid.addWidget(self.amount, row, 1)
+        self.reference: QLineEdit | None = None
+        if spec.reference is not None:
+            self.reference = QLineEdit(dialog)
+            self.reference.setAccessibleName(spec.reference)
+            self.reference.setPlaceholderText(spec.reference)
+            self.reference.setMinimumWidth(260)
+            grid.addWidget(self.reference, row, 2)
+            self.amount.offer.connect(lambda: dialog.offer_remaining(self))
+        self.message = message_label(dialog, plain)
+        grid.addWidget(self.message, row, 3)
+
+    def tender(self) -> TenderInput | None:
+        reference = self.reference.text().strip() if self.reference is not None else ""
+        try:
+            amount = parse_amount(self.amount.text())
+        except BadInput as exc:
+            raise BadInput(str(exc), self.spec.kind.value) from None
+        if amount is None and not reference:
+            return None
+        # A check number alone pays what is still due (offered=None).
+        return TenderInput(self.spec.kind, amount, reference or None)
+
+
+class PaymentDialog(QDialog):
+    """``paid`` carries the tenders (a tuple of TenderInput) when the clerk completes."""
+
+    paid = Signal(object)
+
+    def __init__(self, total: Decimal, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.total = total
+        self.plan: TenderPlan | None = None
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.setModal(True)
+        self.setMinimumWidth(720)
+        outer = QVBoxLayout(self)
+        caption = QLabel("Amount due", self)
+        caption.setObjectName("DialogTitle")
+        self.due = QLabel(money(total), self)
+        self.due.setObjectName("AmountDue")
+        self.due.setAccessibleName("Amount due")
+        top = QHBoxLayout()
+        top.addWidget(caption)
+        top.addStretch(1)
+        top.addWidget(self.due)
+        outer.addLayout(top)
+        grid = QGridLayout()
+        grid.setColumnStretch(3, 1)
+        grid.setHorizontalSpacing(10)
+        outer.addLayout(grid)
+        self.rows = {spec.kind: _Row(self, grid, spec) for spec in ROWS}
+        change_row = QHBoxLayout()
+        change_caption = QLabel("Change due", self)
+        change_caption.setObjectName("DialogTitle")
+        self.change = QLabel(money(ZERO), self)
+        self.change.setObjectName("ChangeDue")
+        self.change.setAccessibleName("Change due")
+        change_row.addWidget(change_caption)
+        change_row.addStretch(1)
+        change_row.addWidget(self.change)
+        outer.addLayout(change_row)
+        self.summary = QLabel("", self)
+        self.summary.setObjectName("PaymentSummary")
+        self.summary.setAccessibleName("What is still missing")
+        self.summary.setWordWrap(True)
+        outer.addWidget(self.summary)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.complete = QPushButton("Complete  Enter", self)
+        self.complete.setDefault(True)
+        self.complete.setAccessibleName("Complete payment")
+        self.complete.clicked.connect(self.finish)
+        cancel = QPushButton("Cancel  Esc", self)
+        cancel.setAutoDefault(False)
+        cancel.setAccessibleName("Cancel payment")
+        cancel.clicked.connect(self.reject)
+        buttons.addWidget(self.complete)
+        buttons.addWidget(cancel)
+        outer.addLayout(buttons)
+        chain: list[QWidget] = []
+        for tender_row in self.rows.values():
+            chain.append(tender_row.amount)
+            if tender_row.reference is not None:
+                chain.append(tender_row.reference)
+            tender_row.amount.textChanged.connect(self.replan)
+            if tender_row.reference is not None:
+                tender_row.reference.textChanged.connect(self.replan)
+        chain += [self.complete, cancel]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+        self.rows[TenderKind.CASH].amount.setFocus()
+        self.replan()
+
+    def row(self, kind: TenderKind) -> _Row:
+        return self.rows[kind]
+
+    def tenders(self) -> tuple[TenderInput, ...]:
+        found = (row.tender() for row in self.rows.values())
+        return tuple(t for t in found if t is not None)
+
+    def remaining(self) -> Decimal:
+        """What is due beyond the exact tenders already entered (cash is not counted)."""
+        left = self.total
+        for row in self.rows.values():
+            if row.spec.kind is TenderKind.CASH:
+                continue
+            try:
+                amount = parse_amount(row.amount.text())
+            except BadInput:
+                continue
+            left -= amount or ZERO
+        cash = self.rows[TenderKind.CASH]
+        with contextlib.suppress(BadInput):
+            left -= parse_amount(cash.amount.text()) or ZERO
+        return max(left, ZERO)
+
+    def offer_remaining(self, row: _Row) -> None:
+        left = self.remaining()
+        if left > ZERO:
+            row.amount.setText(f"{left:.2f}")
+            row.amount.selectAll()
+
+    def replan(self) -> None:
+        for row in self.rows.values():
+            say(row.message, "")
+        self.plan = None
+        try:
+            self.plan = plan_tenders(self.total, list(self.tenders()))
+        except BadInput as exc:
+            self._problem(exc.field, str(exc))
+        except ValidationError as exc:
+            self._problem(exc.field, exc.message)
+        else:
+            self.change.setText(money(self.plan.change_due))
+            self._summary(
+                "Paid in full." if self.total else "Nothing is due: complete to issue.", ok=True
+            )
+            self.complete.setText("Complete  Enter")
+
+    def _summary(self, text: str, *, ok: bool = False) -> None:
+        self.summary.setProperty("ok", ok)
+        self.summary.style().unpolish(self.summary)
+        self.summary.style().polish(self.summary)
+        self.summary.setText(text)
+
+    def _problem(self, field: str | None, text: str) -> None:
+        self.change.setText(money(ZERO))
+        for kind, row in self.rows.items():
+            if field == kind.value:
+                say(row.message, text)
+                self._summary("")
+                self.complete.setText(f"Fix {kind.value.replace('_', ' ')} first")
+                return
+        self._summary(text)
+        self.complete.setText(text.removesuffix(".") if "still due" in text else "Complete  Enter")
+
+    def show_problem(self, field: str | None, text: str) -> None:
+        """A refusal from checkout, shown where it belongs."""
+        self._problem(field, text)
+
+    def finish(self) -> None:
+        if self.plan is None:
+            self.replan()
+        if self.plan is None:
+            return
+        self.paid.emit(self.tenders())
+        self.accept()

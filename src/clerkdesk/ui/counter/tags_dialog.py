@@ -1,0 +1,131 @@
+"""Tags: each dog being licensed with the next tag of the year's stock proposed; the clerk
+types the number of the tag in hand when it differs."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import (
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerkdesk.ui.counter.fields import message_label, say
+
+
+@dataclass(frozen=True)
+class TagRequest:
+    dog_id: int
+    dog_name: str
+    license_year_label: str
+    proposed: int | None
+
+
+class TagsDialog(QDialog):
+    """``chosen`` carries {dog_id: tag number or None (let checkout take the next)}."""
+
+    chosen = Signal(object)
+
+    def __init__(
+        self,
+        requests: list[TagRequest],
+        parent: QWidget | None = None,
+        *,
+        note: str = "",
+        title: str = "Tags",
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.setModal(True)
+        self.setMinimumWidth(560)
+        outer = QVBoxLayout(self)
+        heading = QLabel("Give each dog its tag", self)
+        heading.setObjectName("DialogTitle")
+        outer.addWidget(heading)
+        hint = QLabel(
+            "The next tag of the year's stock is proposed. If the tag in your hand has another "
+            "number, type it.",
+            self,
+        )
+        hint.setWordWrap(True)
+        hint.setObjectName("ViewHint")
+        outer.addWidget(hint)
+        self.note = QLabel(note, self)
+        self.note.setObjectName("FieldError")
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("Tag stock")
+        self.note.setVisible(bool(note))
+        outer.addWidget(self.note)
+        grid = QGridLayout()
+        grid.setColumnStretch(2, 1)
+        outer.addLayout(grid)
+        self.edits: dict[int, QLineEdit] = {}
+        self.messages: dict[int, QLabel] = {}
+        self.requests = requests
+        for row, request in enumerate(requests):
+            caption = QLabel(f"{request.dog_name} — tag {request.license_year_label}", self)
+            edit = QLineEdit(self)
+            edit.setValidator(QIntValidator(1, 99_999_999, edit))
+            edit.setAccessibleName(f"Tag number for {request.dog_name}")
+            edit.setText("" if request.proposed is None else str(request.proposed))
+            edit.textChanged.connect(lambda _t, d=request.dog_id: say(self.messages[d], ""))
+            caption.setBuddy(edit)
+            message = message_label(self, f"the tag for {request.dog_name}")
+            grid.addWidget(caption, row, 0)
+            grid.addWidget(edit, row, 1)
+            grid.addWidget(message, row, 2)
+            self.edits[request.dog_id], self.messages[request.dog_id] = edit, message
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.confirm = QPushButton("Issue licenses  Enter", self)
+        self.confirm.setDefault(True)
+        self.confirm.setAccessibleName("Confirm tags")
+        self.confirm.clicked.connect(self.finish)
+        cancel = QPushButton("Back  Esc", self)
+        cancel.setAutoDefault(False)
+        cancel.setAccessibleName("Back to the cart")
+        cancel.clicked.connect(self.reject)
+        buttons.addWidget(self.confirm)
+        buttons.addWidget(cancel)
+        outer.addLayout(buttons)
+        chain: list[QWidget] = [*self.edits.values(), self.confirm, cancel]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+        if self.edits:
+            first_edit = next(iter(self.edits.values()))
+            first_edit.setFocus()
+            first_edit.selectAll()
+
+    def tags(self) -> dict[int, int | None]:
+        return {d: int(e.text()) if e.text().strip() else None for d, e in self.edits.items()}
+
+    def show_problem(self, text: str) -> None:
+        """A refusal from checkout: beside the tag it names, or above the list."""
+        for request in self.requests:
+            tag = self.edits[request.dog_id].text().strip()
+            if tag and f"Tag {tag} " in text:
+                say(self.messages[request.dog_id], text)
+                self.edits[request.dog_id].setFocus()
+                self.edits[request.dog_id].selectAll()
+                return
+        say(self.note, text)
+
+    def finish(self) -> None:
+        numbers = [n for n in self.tags().values() if n is not None]
+        if len(numbers) != len(set(numbers)):
+            for dog_id, number in self.tags().items():
+                if number is not None and numbers.count(number) > 1:
+                    say(self.messages[dog_id], f"Tag {number} is given to two dogs.")
+            return
+        self.chosen.emit(self.tags())
+        self.accept()

@@ -1,0 +1,256 @@
+"""The Counter screen: results | owner card | cart, driven from the keyboard.
+
+The main window's search box is the search: typing there fills the results column and
+brings the counter forward. With no owner open, the middle column shows today's figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QWidget,
+)
+
+from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.services.owner_card import OwnerCard, owner_card
+from clerkdesk.services.search import SearchHit
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.actions import build_actions
+from clerkdesk.ui.counter.cart import CartPanel
+from clerkdesk.ui.counter.change_flows import ChangeFlows
+from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
+from clerkdesk.ui.counter.form_base import FormDialog
+from clerkdesk.ui.counter.forms import DogForm, OwnerForm
+from clerkdesk.ui.counter.owner_card import OwnerCardPanel
+from clerkdesk.ui.counter.rabies_form import RabiesForm
+from clerkdesk.ui.counter.results import ResultsPanel
+from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.counter import CounterView as CounterHome
+
+
+class CounterView(AreaView):
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Counter",
+            "Search (Ctrl+K), Enter to open the owner, R to renew all due, F12 to pay. "
+            "Letter keys work when the cursor is not in a text box.",
+            parent,
+        )
+        self.ctx = ctx
+        self.body.setContentsMargins(16, 10, 16, 10)
+        self.counter_actions = build_actions(self)
+        self.results = ResultsPanel(ctx, self)
+        self.home = CounterHome(ctx, self)
+        for name in ("ViewTitle", "ViewHint"):  # this screen has its own title and hint
+            direct = Qt.FindChildOption.FindDirectChildrenOnly
+            for label in self.home.findChildren(QLabel, name, direct):
+                label.setVisible(False)
+        # The "unconfirmed example values" banner stays in sight above the columns while fees
+        # are charged, not only on the home figures.
+        self.examples: QWidget | None = getattr(self.home, "examples", None)
+        if self.examples is not None:
+            self.body.addWidget(self.examples)
+        self.card = OwnerCardPanel(self.counter_actions, self)
+        self.middle = QStackedWidget(self)
+        self.middle.setAccessibleName("Owner")
+        # The home figures may be clipped on a narrow screen; the three columns must fit 1024 px.
+        self.home.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.middle.addWidget(self.home)
+        self.middle.addWidget(self.card)
+        self.cart = CartPanel(self.counter_actions, self)
+        columns = QSplitter(Qt.Orientation.Horizontal, self)
+        columns.setChildrenCollapsible(False)
+        for widget, stretch in ((self.results, 3), (self.middle, 6), (self.cart, 3)):
+            columns.addWidget(widget)
+            columns.setStretchFactor(columns.indexOf(widget), stretch)
+        columns.setSizes([290, 600, 330])
+        self.cart.setMinimumWidth(240)
+        self.body.addWidget(columns, 1)
+        self.flow = CheckoutFlow(self)
+        self.changes = ChangeFlows(self)
+        self.form: FormDialog | None = None
+        self.printing = False
+        self._loading = False
+        self._wanted: tuple[int, int | None] | None = None
+        self.results.opened.connect(self.open_hit)
+        self.card.dog_activated.connect(self.add_dog)
+        connect = {
+            "renew": self.renew_all_due,
+            "new_dog": self.new_dog,
+            "rabies": self.rabies,
+            "edit_dog": self.edit_dog,
+            "transfer": self.changes.transfer,
+            "lost_tag": self.changes.lost_tag,
+            "status": self.changes.mark_status,
+            "edit_owner": self.edit_owner,
+            "new_owner": self.new_owner,
+            "pay": self.pay,
+            "remove": lambda: self.say(self.cart.remove_selected()),
+            "waive": lambda: self.say(self.cart.start_waiver()),
+        }
+        for key, slot in connect.items():
+            self.counter_actions[key].triggered.connect(slot)
+        escape = QShortcut(QKeySequence("Esc"), self.cart.reason)
+        escape.setContext(Qt.ShortcutContext.WidgetShortcut)
+        escape.activated.connect(self.cart.cancel_waiver)
+
+    # compatibility with the home tiles ---------------------------------------------
+    @property
+    def tiles(self) -> dict[str, QWidget]:
+        return self.home.tiles  # type: ignore[return-value]
+
+    def attach_search(self, box: QLineEdit, bring_forward: Callable[[], None]) -> None:
+        """Use the window's search box as the counter's."""
+        self.results.attach(box)
+        box.textEdited.connect(lambda _t: bring_forward())
+        box.returnPressed.connect(bring_forward)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        show_for = getattr(self.examples, "show_for", None)
+        if show_for is not None:
+            show_for(self.ctx.town)  # the rules may have changed in Settings
+
+    def busy(self) -> bool:
+        return self.home.busy() or self.results.busy() or self._loading or self.printing
+
+    def say(self, text: str, *, problem: bool = False) -> None:
+        self.card.say(text, problem=problem)
+        window = self.window()
+        if isinstance(window, QMainWindow) and not problem:
+            window.statusBar().showMessage(text, 8000)
+
+    # the owner ----------------------------------------------------------------------
+    def open_hit(self, hit: SearchHit) -> None:
+        self.open_owner(hit.owner_id, dog_id=hit.dog_id)
+
+    def open_owner(self, owner_id: int, *, dog_id: int | None = None, focus: bool = True) -> None:
+        self._loading = True
+        self._wanted = (owner_id, dog_id)
+        database, today = self.ctx.database, self.ctx.clock.today()
+        self.ctx.tasks.run(
+            lambda: owner_card(database, owner_id, today),
+            lambda card: self._card_arrived(card, dog_id, focus),
+            self._failed,
+        )
+
+    def reload_card(self) -> None:
+        if self.card.card is not None:
+            dog = self.card.current_dog()
+            self.open_owner(
+                self.card.card.owner_id, dog_id=dog.dog_id if dog else None, focus=False
+            )
+
+    def _card_arrived(self, card: OwnerCard, dog_id: int | None, focus: bool) -> None:
+        if self._wanted is None or self._wanted[0] != card.owner_id:
+            return  # another owner was asked for since
+        self._loading = False
+        self.card.show_card(card, dog_id)
+        self.middle.setCurrentWidget(self.card)
+        if focus:
+            self.card.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _failed(self, exc: Exception) -> None:
+        self._loading = False
+        if isinstance(exc, ValidationError):
+            self.say(exc.message, problem=True)
+        elif isinstance(exc, EnvironmentProblem):
+            self.ctx.dialogs.show_error(self, "The counter could not read the database", str(exc))
+        else:
+            raise exc
+
+    def _need_owner(self) -> OwnerCard | None:
+        if self.card.card is None or self.middle.currentWidget() is not self.card:
+            self.say("Open an owner first: type in the search box (Ctrl+K).", problem=True)
+            return None
+        return self.card.card
+
+    # the cart -----------------------------------------------------------------------
+    def renew_all_due(self) -> None:
+        card = self._need_owner()
+        if card is None:
+            return
+        added = [d.name for d in card.due if self.cart.add(d.standing, card.display_name)]
+        blocked = [
+            f"{d.name}: {' '.join(d.standing.blockers)}"
+            for d in card.dogs
+            if d.active and d.held is None and not d.standing.can_license
+        ]
+        words = (
+            f"Added {', '.join(added)} to the cart." if added else "No dog of this owner is due."
+        )
+        if blocked:
+            words += " Not added — " + " ".join(blocked)
+        self.say(words, problem=bool(blocked) and not added)
+
+    def add_dog(self, dog_id: int) -> None:
+        card = self._need_owner()
+        dog = card.dog(dog_id) if card else None
+        if card is None or dog is None:
+            return
+        if not dog.standing.can_license:
+            self.say(
+                f"{dog.name} cannot be licensed: {' '.join(dog.standing.blockers)}", problem=True
+            )
+        elif self.cart.add(dog.standing, card.display_name):
+            self.say(f"Added {dog.name} to the cart.")
+        else:
+            self.say(f"{dog.name} is already in the cart.")
+
+    def pay(self) -> None:
+        if self.isVisible():
+            self.flow.start()
+
+    # forms --------------------------------------------------------------------------
+    def _open_form(self, form: FormDialog, then: Callable[[object], None]) -> None:
+        self.form = form
+        form.saved.connect(then)
+        form.open()
+        form.activateWindow()
+
+    def new_owner(self) -> None:
+        self._open_form(OwnerForm(self.ctx, self), lambda oid: self.open_owner(int(str(oid))))
+
+    def edit_owner(self) -> None:
+        card = self._need_owner()
+        if card is not None:
+            form = OwnerForm(self.ctx, self, owner_id=card.owner_id, current=card.details)
+            self._open_form(form, lambda _id: self.reload_card())
+
+    def new_dog(self) -> None:
+        card = self._need_owner()
+        if card is not None:
+            form = DogForm(self.ctx, card.owner_id, card.display_name, self)
+            self._open_form(
+                form, lambda dog_id: self.open_owner(card.owner_id, dog_id=int(str(dog_id)))
+            )
+
+    def edit_dog(self) -> None:
+        card = self._need_owner()
+        dog = self.card.current_dog() if card else None
+        if card is None or dog is None:
+            return
+        form = DogForm(
+            self.ctx, card.owner_id, card.display_name, self, dog_id=dog.dog_id, current=dog.details
+        )
+        self._open_form(form, lambda _id: self.reload_card())
+
+    def rabies(self) -> None:
+        card = self._need_owner()
+        dog = self.card.current_dog() if card else None
+        if card is None or dog is None:
+            if card is not None:
+                self.say("Choose the dog first (arrow keys), then V.", problem=True)
+            return
+        self._open_form(
+            RabiesForm(self.ctx, dog.dog_id, dog.name, self), lambda _id: self.reload_card()
+        )

@@ -1,0 +1,185 @@
+"""A counter morning in the Westborough demo town: tag stock for last year and this one, and
+an owner whose two dogs were licensed last year (2025–26), so today they renew — late,
+since June 1 is the first day of Westborough's late fee."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+import pytest
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+from sqlalchemy import func, select
+
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
+from clerkdesk.models import (
+    Dog,
+    DogDesignation,
+    DogStatus,
+    License,
+    Owner,
+    OwnerStatus,
+    RabiesCertificate,
+    Receipt,
+    TagIssue,
+    Tender,
+    TenderKind,
+)
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
+from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.tags import receive_stock
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.view import CounterView
+from clerkdesk.ui.main_window import MainWindow
+
+EASTERN = ZoneInfo("America/New_York")
+YEAR_2025 = dt.date(2025, 4, 1)
+YEAR_2026 = dt.date(2026, 4, 1)
+FIRST_TAG_2026 = 1001
+
+
+@dataclass(frozen=True)
+class CaseDog:
+    dog_id: int
+    name: str
+    sex: str
+    altered: bool
+    born: dt.date | None
+
+
+@dataclass(frozen=True)
+class CounterCase:
+    owner_id: int
+    first_name: str
+    last_name: str
+    dogs: tuple[CaseDog, ...]
+
+    @property
+    def search_text(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+def _two_dog_owner(database: Database, today: dt.date) -> CounterCase:
+    """An active owner under 70, unique by name, with exactly two active dogs, both with a
+    current rabies certificate and no designation."""
+    with database.read() as session:
+        counts = dict(
+            session.execute(
+                select(Owner.first_name + " " + Owner.last_name, func.count()).group_by(
+                    Owner.first_name, Owner.last_name
+                )
+            ).all()
+        )
+        for owner in session.scalars(select(Owner).order_by(Owner.id)):
+            if owner.status is not OwnerStatus.ACTIVE or counts[owner.display_name] != 1:
+                continue
+            if owner.birth_date is not None and (today.year - owner.birth_date.year) >= 69:
+                continue
+            dogs = [d for d in owner.dogs if d.status is DogStatus.ACTIVE]
+            if len(owner.dogs) != 2 or len(dogs) != 2:
+                continue
+            if len({d.name for d in dogs}) != 2:
+                continue
+            good = True
+            for dog in dogs:
+                latest = session.scalar(
+                    select(func.max(RabiesCertificate.expires_on)).where(
+                        RabiesCertificate.dog_id == dog.id
+                    )
+                )
+                designated = session.scalar(
+                    select(func.count())
+                    .select_from(DogDesignation)
+                    .where(DogDesignation.dog_id == dog.id)
+                )
+                born_ok = dog.birth_date is None or dog.birth_date < dt.date(2024, 6, 1)
+                if latest is None or latest < dt.date(2027, 4, 1) or designated or not born_ok:
+                    good = False
+            if good:
+                return CounterCase(
+                    owner.id,
+                    owner.first_name,
+                    owner.last_name,
+                    tuple(
+                        CaseDog(d.id, d.name, d.sex.value, d.altered, d.birth_date)
+                        for d in sorted(dogs, key=lambda d: d.name)
+                    ),
+                )
+    raise AssertionError("the demo town has no owner with two licensable dogs")
+
+
+def prepare_counter(database: Database) -> CounterCase:
+    """Tag stock for 2025–26 and 2026–27; the case's dogs licensed for 2025–26."""
+    last_year = FixedClock(dt.datetime(2025, 4, 15, 9, 0, tzinfo=EASTERN))
+    receive_stock(database, YEAR_2025, 1, 500, actor="test", clock=last_year)
+    receive_stock(database, YEAR_2026, FIRST_TAG_2026, 1500, actor="test", clock=last_year)
+    case = _two_dog_owner(database, dt.date(2026, 6, 1))
+    checkout(
+        database,
+        CheckoutRequest(
+            case.owner_id,
+            tuple(LicenseItem(d.dog_id) for d in case.dogs),
+            (TenderInput(TenderKind.CASH, None),),
+        ),
+        actor="test",
+        clock=last_year,
+    )
+    return case
+
+
+@pytest.fixture
+def counter_case(ui_context: UiContext) -> CounterCase:
+    return prepare_counter(ui_context.database)
+
+
+@pytest.fixture
+def counter(window: MainWindow) -> CounterView:
+    view = window.views["counter"]
+    assert isinstance(view, CounterView)
+    window.activateWindow()
+    return view
+
+
+@dataclass(frozen=True)
+class Counts:
+    receipts: int
+    licenses: int
+    tags: int
+    tenders: int
+    dogs: int
+    owners: int
+    certificates: int
+
+
+def counts(database: Database) -> Counts:
+    with database.read() as session:
+
+        def n(model: type) -> int:
+            return session.scalar(select(func.count()).select_from(model)) or 0
+
+        return Counts(
+            n(Receipt), n(License), n(TagIssue), n(Tender), n(Dog), n(Owner), n(RabiesCertificate)
+        )
+
+
+def active_dialog(qtbot: QtBot, kind: type[QWidget], timeout: int = 5000) -> QWidget:
+    """Wait for a visible top-level widget of ``kind`` and return it."""
+    found: list[QWidget] = []
+
+    def shown() -> bool:
+        found[:] = [
+            w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()
+        ]
+        return bool(found)
+
+    qtbot.waitUntil(shown, timeout=timeout)
+    dialog = found[-1]
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=timeout)
+    return dialog
+
+
+def wait_idle(qtbot: QtBot, view: CounterView) -> None:
+    qtbot.waitUntil(lambda: not view.busy(), timeout=10000)

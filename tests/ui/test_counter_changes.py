@@ -1,0 +1,142 @@
+"""Lost tag (L), transfer (T) and deceased (D) from the owner's card, by keyboard."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from counter_fixtures import (
+    EASTERN,
+    FIRST_TAG_2026,
+    YEAR_2026,
+    CounterCase,
+    active_dialog,
+)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+from sqlalchemy import select
+from test_counter_flow import open_owner_by_keyboard
+
+from clerkdesk.clock import FixedClock
+from clerkdesk.models import Dog, DogStatus, Owner, TagIssue, TagStatus, TenderKind
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
+from clerkdesk.services.payments import TenderInput
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
+from clerkdesk.ui.counter.payment_dialog import PaymentDialog
+from clerkdesk.ui.counter.printing import PrintPreview
+from clerkdesk.ui.counter.tags_dialog import TagsDialog
+from clerkdesk.ui.counter.view import CounterView
+from clerkdesk.ui.main_window import MainWindow
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
+def _licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:
+    clock = FixedClock(dt.datetime(2026, 6, 1, 9, 0, tzinfo=EASTERN))
+    request = CheckoutRequest(
+        case.owner_id,
+        tuple(LicenseItem(d.dog_id) for d in case.dogs),
+        (TenderInput(TenderKind.CASH, None),),
+    )
+    checkout(ui_context.database, request, actor="test", clock=clock)
+
+
+def test_a_lost_tag_is_replaced_for_the_duplicate_tag_fee(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    _licensed_this_year(ui_context, counter_case)
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    qtbot.keyClick(focused(), Qt.Key.Key_L)
+    tags = active_dialog(qtbot, TagsDialog)
+    assert isinstance(tags, TagsDialog)
+    assert list(tags.tags().values()) == [FIRST_TAG_2026 + 2]
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(payment, PaymentDialog)
+    assert payment.due.text() == "1.00"  # Westborough's duplicate tag
+    qtbot.keyClicks(focused(), "5")
+    assert payment.change.text() == "4.00"
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    active_dialog(qtbot, PrintPreview, timeout=15000)
+    with ui_context.database.read() as session:
+        rows = session.execute(
+            select(TagIssue.tag_number, TagIssue.status).where(
+                TagIssue.license_year_start == YEAR_2026
+            )
+        ).all()
+    assert (FIRST_TAG_2026, TagStatus.LOST) in rows
+    assert (FIRST_TAG_2026 + 2, TagStatus.ISSUED) in rows
+
+
+def test_a_dog_is_transferred_to_another_owner_for_the_transfer_fee(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    _licensed_this_year(ui_context, counter_case)
+    with ui_context.database.read() as session:
+        other = session.scalars(
+            select(Owner).where(Owner.id != counter_case.owner_id).order_by(Owner.id)
+        ).first()
+        assert other is not None
+        other_id, other_name = other.id, f"{other.first_name} {other.last_name}"
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    dog = counter_case.dogs[0]
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
+    picker = active_dialog(qtbot, OwnerPicker)
+    assert isinstance(picker, OwnerPicker)
+    qtbot.keyClicks(focused(), other_name)
+    qtbot.waitUntil(lambda: not picker.results.busy() and picker.results.model.rowCount() > 0)
+    hit = picker.results.model.hit(0)
+    assert hit is not None and hit.owner_id == other_id
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(payment, PaymentDialog)
+    assert payment.due.text() == "1.25"  # Westborough's license transfer
+    qtbot.keyClicks(focused(), "1.25")
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    qtbot.waitUntil(
+        lambda: counter.card.card is not None and counter.card.card.owner_id == other_id
+    )
+    with ui_context.database.read() as session:
+        moved = session.get(Dog, dog.dog_id)
+        assert moved is not None and moved.owner_id == other_id
+
+
+def test_a_dog_is_marked_deceased(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    qtbot.keyClick(focused(), Qt.Key.Key_Down)
+    dog = counter_case.dogs[1]
+    qtbot.keyClick(focused(), Qt.Key.Key_D)
+    dialog = active_dialog(qtbot, DogStatusDialog)
+    assert isinstance(dialog, DogStatusDialog)
+    assert dialog.dog_id == dog.dog_id
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    with ui_context.database.read() as session:
+        marked = session.get(Dog, dog.dog_id)
+        assert marked is not None and marked.status is DogStatus.DECEASED
+    qtbot.waitUntil(
+        lambda: (
+            counter.card.card is not None
+            and counter.card.card.dog(dog.dog_id) is not None
+            and not counter.card.card.dog(dog.dog_id).active
+        )  # type: ignore[union-attr]
+    )
