@@ -21,6 +21,7 @@ class _Tile(QFrame):
         self.number.setObjectName("TileNumber")
         caption = QLabel(label, self)
         caption.setObjectName("TileLabel")
+        caption.setWordWrap(True)
         layout.addWidget(self.number)
         layout.addWidget(caption)
 
@@ -46,10 +47,11 @@ class CounterView(AreaView):
             "owners": _Tile("Owners", self),
             "dogs": _Tile("Dogs on file", self),
             "active": _Tile("Active dogs", self),
-            "expired": _Tile("Dogs whose rabies certificate has expired", self),
+            "expired": _Tile("Rabies certificate expired", self),
         }
         for column, tile in enumerate(self.tiles.values()):
-            grid.addWidget(tile, 0, column)
+            # Two by two: the middle column of the counter is narrow.
+            grid.addWidget(tile, column // 2, column % 2)
         self.body.addLayout(grid)
         self._no_town = empty_state(
             "No town is set up in this database yet. Choose your town's rules under "

@@ -11,12 +11,6 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 from clerkdesk.services.town import TownInUse
 from clerkdesk.ui.views.settings.rule_rows import describe_example
 
-# Kept here until it moves to resources/style/clerkdesk.qss with the other colours.
-BANNER_STYLE = """
-QFrame#ExamplesBanner { background: #fff4d6; border: 1px solid #d9a73a; border-radius: 6px; }
-QFrame#ExamplesBanner QLabel { color: #4d3300; background: transparent; border: none; }
-"""
-
 
 def examples_text(town: TownInUse, *, then: str, listed: int) -> str:
     """The warning: a sentence, then up to ``listed`` of the values by name."""
@@ -49,7 +43,6 @@ class ExamplesBanner(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("ExamplesBanner")
-        self.setStyleSheet(BANNER_STYLE)
         self.setAccessibleName("Example values not yet confirmed")
         self._then = then
         self._listed = listed

@@ -61,7 +61,6 @@ class TownRulesPage(QWidget):
         self.heading = QLabel("", self)
         self.heading.setObjectName("TownRulesHeading")
         self.heading.setWordWrap(True)
-        self.heading.setStyleSheet("font-size: 14pt; font-weight: bold; color: #1f3a5f;")
         self.version = QLabel("", self)
         self.version.setAccessibleName("Version in force")
         self.version.setWordWrap(True)
@@ -271,5 +270,5 @@ class TownRulesPage(QWidget):
 def _caption(text: str, buddy: QWidget, parent: QWidget) -> QLabel:
     label = QLabel(text, parent)
     label.setBuddy(buddy)
-    label.setStyleSheet("font-weight: bold;")
+    label.setObjectName("SectionCaption")
     return label
