@@ -10,7 +10,8 @@ How a text is read:
   index, read with range scans ``token >= 'elm' AND token < 'eln'`` that a plain btree
   answers on both backends);
 * 1 to 6 digits (``123``, ``#123``): a tag number of this or a past license year, a
-  license number, and a street number; ``tag 123`` and ``license 57`` ask for one only;
+  license number, and a house number (the whole number: ``12`` is not ``120 Elm St``);
+  ``tag 123`` and ``license 57`` ask for one only;
 * 7 or more digits with any phone punctuation (``(508) 555-0101``): a phone number, in
   full or its beginning, and a microchip;
 * one word of 9 to 15 letters and digits: also a microchip.
@@ -26,14 +27,25 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sqlalchemy import Connection, Integer, String, and_, bindparam, literal, select, union_all
+from sqlalchemy import (
+    Integer,
+    String,
+    and_,
+    bindparam,
+    func,
+    literal,
+    null,
+    select,
+    union_all,
+)
 from sqlalchemy.sql import Select
 
 from clerkdesk.db.database import Database
+from clerkdesk.db.prepared import PreparedRead
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import (
     Dog,
@@ -41,6 +53,7 @@ from clerkdesk.models import (
     License,
     Owner,
     OwnerStatus,
+    SearchToken,
     TagIssue,
     TagStatus,
 )
@@ -59,6 +72,8 @@ _LICENSE_POINTS = 30.0
 _PHONE_POINTS = 30.0
 _MICROCHIP_POINTS = 35.0
 _YEAR_IN_FORCE = 5.0
+# A number alone that is a house number: a street's whole word.
+_HOUSE_NUMBER_POINTS = 5.0
 
 _NUMBER = re.compile(r"^(?:(tag|lic|license)\s*)?#?\s*(\d{1,6})$")
 _PHONE_LIKE = re.compile(r"^\+?[\d\s().\-/]+$")
@@ -102,29 +117,53 @@ def search(
     if not query:
         return SearchResult(query, (), None)
     plan = _plan(query)
-    with database.read() as session:
-        conn = session.connection()
-        found = _Found()
-        jumps: list[_Hit | None] = []
-        if plan.tag is not None or plan.license is not None:
-            jumps.append(_numbers(conn, plan, on, found))
-        if plan.phone is not None:
-            jumps.append(_phones(conn, plan.phone, limit, found))
-        if plan.microchip is not None:
-            jumps.append(_microchips(conn, plan.microchip, limit, found))
-        if plan.words:
+    found = _Found()
+    jumps: list[_Hit | None] = []
+    if plan.words:
+        with database.read() as session:
+            conn = session.connection()
+            jumps = _exact_lookups(
+                lambda stmt, values: conn.execute(stmt, values).all(), plan, on, limit, found
+            )
             for row in word_hits(conn, plan.words, limit=limit):
                 kind: HitKind = "owner" if row.dog_id is None else "dog"
                 matched = ", ".join(
                     _FIELD_WORDS[k] for k in _FIELD_WORDS if getattr(row, f"in_{k}")
                 )
                 found.add(row, kind, float(row.score), matched)
+    else:
+        # A number, phone or microchip alone: one statement each, straight to the driver.
+        jumps = _exact_lookups(
+            lambda stmt, values: _prepared(stmt).rows(database, values), plan, on, limit, found
+        )
     exact = next((j for j in jumps if j is not None), None)
     ranked = sorted((h for h in found.hits.values() if h is not exact), key=_Hit.order)
     ranked = (([exact] if exact is not None else []) + ranked)[:limit]
     hits = tuple(h.freeze() for h in ranked)
     exact_hit = hits[0] if exact is not None else None
     return SearchResult(query, hits, exact_hit)
+
+
+Run = Callable[[Any, dict[str, Any]], Sequence[Any]]
+
+
+def _exact_lookups(
+    run: Run, plan: _Plan, on: dt.date | None, limit: int, found: _Found
+) -> list[_Hit | None]:
+    jumps: list[_Hit | None] = []
+    if plan.tag is not None or plan.license is not None:
+        jumps.append(_numbers(run, plan, on, limit, found))
+    if plan.phone is not None:
+        jumps.append(_phones(run, plan.phone, limit, found))
+    # Ten digits that are someone's phone are not looked for as a microchip as well.
+    if plan.microchip is not None and not (len(plan.phone or "") == 10 and found.hits):
+        jumps.append(_microchips(run, plan.microchip, limit, found))
+    return jumps
+
+
+@functools.cache
+def _prepared(statement: Any) -> PreparedRead:
+    return PreparedRead(statement)
 
 
 # --- reading the text -----------------------------------------------------------------
@@ -135,6 +174,7 @@ class _Plan:
     words: tuple[str, ...] = ()
     tag: int | None = None
     license: int | None = None
+    street_number: str | None = None  # a number alone: also a house number, in full
     phone: str | None = None  # digits, in full (10) or the beginning of one
     microchip: str | None = None
 
@@ -144,7 +184,7 @@ def _plan(query: str) -> _Plan:
     if number is not None:
         asked, value = number.group(1), int(number.group(2))
         return _Plan(
-            words=(number.group(2),) if asked is None else (),
+            street_number=number.group(2) if asked is None else None,
             tag=value if asked in (None, "tag") else None,
             license=value if asked in (None, "lic", "license") else None,
         )
@@ -259,22 +299,28 @@ def _in_force(on: dt.date | None, start: dt.date, end: dt.date) -> bool:
     return on is not None and start <= on <= end
 
 
-def _numbers(conn: Connection, plan: _Plan, on: dt.date | None, found: _Found) -> _Hit | None:
-    """Tags and licenses with this number, any year. The one to open: the tag, of the year
-    in force on ``on`` or else the newest year it was issued; without such a tag, the
-    license, chosen the same way."""
-    kinds = (("tag",) if plan.tag is not None else ()) + (
-        ("license",) if plan.license is not None else ()
+def _numbers(run: Run, plan: _Plan, on: dt.date | None, limit: int, found: _Found) -> _Hit | None:
+    """Tags and licenses with this number, any year, and owners living at that number, in
+    one statement. The one to open: the tag, of the year in force on ``on`` or else the
+    newest year it was issued; without such a tag, the license, chosen the same way."""
+    kinds = (
+        ("tag",) * (plan.tag is not None)
+        + ("license",) * (plan.license is not None)
+        + ("street",) * (plan.street_number is not None)
     )
     number = plan.tag if plan.tag is not None else plan.license
-    rows = conn.execute(_number_statement(kinds), {"number": number}).all()
+    values = {"number": number, "house": plan.street_number, "limit": limit}
+    rows = run(_number_statement(kinds), values)
     picks: list[_Hit] = []
+    assert number is not None
     for kind, points in (("tag", _TAG_POINTS), ("license", _LICENSE_POINTS)):
         mine = sorted(
             (r for r in rows if r.noun == kind), key=lambda r: r.license_year_start, reverse=True
         )
-        assert number is not None
         picks += _by_year(mine, on, found, kind, number, points)
+    for row in rows:
+        if row.noun == "street":
+            found.add(row, "owner", _HOUSE_NUMBER_POINTS, "street")
     return picks[0] if picks else None
 
 
@@ -304,6 +350,33 @@ def _number_statement(kinds: tuple[str, ...]) -> Any:
             .join(Owner, Owner.id == Dog.owner_id)
             .where(License.number == number)
         )
+    if "street" in kinds:
+        token = SearchToken.__table__
+        houses = (
+            select(*_OWNER_COLUMNS)
+            .select_from(token)
+            .join(Owner, Owner.id == token.c.owner_id)
+            .where(token.c.token == bindparam("house", type_=String), token.c.field == "street")
+            .order_by(
+                (Owner.status == OwnerStatus.ACTIVE).desc(),
+                func.lower(Owner.last_name),
+                func.lower(Owner.first_name),
+                Owner.id,
+            )
+            .limit(bindparam("limit", type_=Integer))
+            .subquery("houses")
+        )
+        nothing = [null().label(c) for c in ("dog_id", "dog_name", "dog_status")]
+        arms.append(
+            select(
+                *houses.c,
+                *nothing,
+                *(null().label(c) for c in ("license_year_start", "license_year_end")),
+                null().label("license_year_label"),
+                null().label("tag_status"),
+                literal("street").label("noun"),
+            )
+        )
     return arms[0] if len(arms) == 1 else union_all(*arms)
 
 
@@ -330,10 +403,10 @@ def _by_year(
     return [] if best is None else [best[1]]
 
 
-def _phones(conn: Connection, phone: str, limit: int, found: _Found) -> _Hit | None:
+def _phones(run: Run, phone: str, limit: int, found: _Found) -> _Hit | None:
     whole = len(phone) == 10
     values: dict[str, object] = {"phone": phone, "upper": upper_bound(phone), "limit": limit + 1}
-    rows = conn.execute(_phone_statement(whole), values).all()
+    rows = run(_phone_statement(whole), values)
     hits = [found.add(row, "owner", _PHONE_POINTS, "phone") for row in rows]
     return hits[0] if whole and len(hits) == 1 else None
 
@@ -357,9 +430,9 @@ def _phone_statement(whole: bool) -> Select[Any]:
     )
 
 
-def _microchips(conn: Connection, chip: str, limit: int, found: _Found) -> _Hit | None:
+def _microchips(run: Run, chip: str, limit: int, found: _Found) -> _Hit | None:
     values = {"a": chip, "b": chip.upper(), "c": chip.lower(), "limit": limit + 1}
-    rows = conn.execute(_microchip_statement(), values).all()
+    rows = run(_microchip_statement(), values)
     hits = [found.add(row, "dog", _MICROCHIP_POINTS, "microchip") for row in rows]
     return hits[0] if len(hits) == 1 else None
 

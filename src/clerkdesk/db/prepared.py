@@ -1,0 +1,105 @@
+"""One-statement lookups on the counter's hot path, run on the driver directly.
+
+A tag, license, phone or microchip lookup costs the database a few microseconds; a session,
+a transaction and SQLAlchemy's per-call work cost a hundred times that. A ``PreparedRead``
+compiles its SELECT once per dialect (with SQLAlchemy, so the SQL is the same as the ORM
+path's) and runs it on a pooled DBAPI connection: one statement is atomic on its own, so
+no explicit transaction is needed. Values go through the same bind and result
+processors SQLAlchemy would apply (enums, dates on SQLite).
+
+The compiled-statement attributes used here (``_bind_processors``, ``_result_columns``)
+are SQLAlchemy internals; tests run every prepared read against the ORM path on both
+backends so a change in them is caught at once.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Select
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
+
+from clerkdesk.db.database import Database, translate_error
+
+Processor = Callable[[Any], Any] | None
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    positional: tuple[str, ...] | None
+    defaults: Mapping[str, Any]
+    binds: Mapping[str, Processor]
+    row: Any
+    results: tuple[Processor, ...]
+
+
+class PreparedRead:
+    def __init__(self, statement: Select[Any]) -> None:
+        self.statement = statement
+        self._by_dialect: dict[str, _Compiled] = {}
+
+    def _compile(self, dialect: Dialect, params: Mapping[str, Any]) -> _Compiled:
+        found = self._by_dialect.get(dialect.name)
+        if found is not None:
+            return found
+        compiled = self.statement.compile(dialect=dialect)
+        if any(bind.expanding for bind in compiled.binds.values()):
+            raise TypeError("a prepared read cannot hold an expanding IN parameter")
+        # Literal-execute values (an aggregate's separator) are written into the SQL here;
+        # with no expanding parameter, the SQL is the same whatever the values.
+        values = compiled.construct_params(dict(params), _check=False)
+        expanded = compiled._process_parameters_for_postcompile(values, _populate_self=False)
+        columns = compiled._result_columns
+        results = tuple(entry[3]._cached_result_processor(dialect, None) for entry in columns)
+        row = namedtuple("Row", [entry[0] for entry in columns], rename=True)  # type: ignore[misc]
+        made = _Compiled(
+            sql=expanded.statement,
+            positional=tuple(expanded.positiontup or ()) if compiled.positional else None,
+            defaults={k: v for k, v in expanded.parameters.items() if k not in params},
+            binds={name: p for name, p in compiled._bind_processors.items() if callable(p)},
+            row=row,
+            results=results,
+        )
+        self._by_dialect[dialect.name] = made
+        return made
+
+    def rows(self, database: Database, params: Mapping[str, Any]) -> list[Any]:
+        compiled = self._compile(database.engine.dialect, params)
+        values = {**compiled.defaults, **params}
+        for name, process in compiled.binds.items():
+            if process is not None and name in values:
+                values[name] = process(values[name])
+        arguments: Any = (
+            [values[name] for name in compiled.positional]
+            if compiled.positional is not None
+            else values
+        )
+        driver_error = database.engine.dialect.loaded_dbapi.Error
+        try:
+            connection = database.engine.raw_connection()
+        except DBAPIError as exc:
+            raise translate_error(exc) from exc
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(compiled.sql, arguments)
+                fetched = cursor.fetchall()
+            finally:
+                cursor.close()
+        except driver_error as exc:
+            wrapped = DBAPIError.instance(compiled.sql, arguments, exc, driver_error)
+            if isinstance(wrapped, DBAPIError):
+                raise translate_error(wrapped) from exc
+            raise
+        finally:
+            connection.close()
+        make, processors = compiled.row, compiled.results
+        return [
+            make(*(p(v) if p is not None else v for p, v in zip(processors, raw, strict=True)))
+            for raw in fetched
+        ]
