@@ -35,52 +35,48 @@ RAW_ROWS = [
 ]
 
 
-def checkout_times(url: str, clock: Clock, count: int = 150) -> tuple[list[float], list[float]]:
-    database = Database.open(url)
-    try:
-        with database.read() as session:
-            profile = profile_in_force(session)
-            candidates = session.execute(
-                select(Dog.id, Dog.owner_id)
-                .where(Dog.status == DogStatus.ACTIVE)
-                .order_by(Dog.id.desc())
-                .limit(count * 3)
-            ).all()
-        year = profile.license_year_containing(clock.today())
-        receive_stock(
-            database, year.start, 900_001, 900_000 + count * 3, actor="bench", clock=clock
+def checkout_times(
+    database: Database, clock: Clock, count: int = 150
+) -> tuple[list[float], list[float]]:
+    with database.read() as session:
+        profile = profile_in_force(session)
+        candidates = session.execute(
+            select(Dog.id, Dog.owner_id)
+            .where(Dog.status == DogStatus.ACTIVE)
+            .order_by(Dog.id.desc())
+            .limit(count * 3)
+        ).all()
+    year = profile.license_year_containing(clock.today())
+    receive_stock(database, year.start, 900_001, 900_000 + count * 3, actor="bench", clock=clock)
+    standings = quote_dogs(database, [d for d, _ in candidates], clock.today())
+    ready = [(s.dog_id, s.owner_id) for s in standings if s.can_license][:count]
+    ours: list[float] = []
+    for dog_id, owner_id in ready:
+        started = time.perf_counter()
+        checkout(
+            database,
+            CheckoutRequest(
+                owner_id, (LicenseItem(dog_id),), (TenderInput(TenderKind.CHECK, None, "1001"),)
+            ),
+            actor="bench",
+            clock=clock,
         )
-        standings = quote_dogs(database, [d for d, _ in candidates], clock.today())
-        ready = [(s.dog_id, s.owner_id) for s in standings if s.can_license][:count]
-        ours: list[float] = []
-        for dog_id, owner_id in ready:
-            started = time.perf_counter()
-            checkout(
-                database,
-                CheckoutRequest(
-                    owner_id, (LicenseItem(dog_id),), (TenderInput(TenderKind.CHECK, None, "1001"),)
-                ),
-                actor="bench",
-                clock=clock,
-            )
-            ours.append((time.perf_counter() - started) * 1000)
-        raw: list[float] = []
-        now = dt.datetime.now(dt.UTC)
-        for n, (dog_id, owner_id) in enumerate(ready, start=1):
-            started = time.perf_counter()
-            with database.write() as session:
-                for statement in RAW_ROWS:
-                    session.execute(
-                        text(statement), {"n": n, "now": now, "dog": dog_id, "owner": owner_id}
-                    )
-            raw.append((time.perf_counter() - started) * 1000)
-        return ours, raw
-    finally:
-        database.dispose()
+        ours.append((time.perf_counter() - started) * 1000)
+    raw: list[float] = []
+    now = dt.datetime.now(dt.UTC)
+    for n, (dog_id, owner_id) in enumerate(ready, start=1):
+        started = time.perf_counter()
+        with database.write() as session:
+            for statement in RAW_ROWS:
+                session.execute(
+                    text(statement), {"n": n, "now": now, "dog": dog_id, "owner": owner_id}
+                )
+        raw.append((time.perf_counter() - started) * 1000)
+    return ours, raw
 
 
-def checkout_figures(url: str, backend: str, clock: Clock) -> list[Figure]:
-    ours, raw = checkout_times(url, clock)
+def checkout_figures(database: Database, backend: str, clock: Clock) -> list[Figure]:
+    ours, raw = checkout_times(database, clock)
     return [
         Figure(
             f"license checkout commit p50 ({backend})",

@@ -14,6 +14,8 @@ The town gets licenses first: about 30% of its dogs for the license year in forc
 
 from __future__ import annotations
 
+import functools
+import os
 import random
 import sys
 import time
@@ -26,7 +28,7 @@ from typing import Any
 
 from sqlalchemy import func, insert, select, text
 
-from benchmarks.measure import Spread, report_spread
+from benchmarks.measure import Spread, percentile, report_spread
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
@@ -53,7 +55,8 @@ WARM_UP = 30
 TARGET_MS = 50.0
 TARGET_RATIO = 3.0
 ROOT = Path(__file__).resolve().parent.parent
-DOC = Path(__import__("os").environ.get("SEARCH_DOC", ROOT / "docs" / "performance.md"))
+# Where the figures go (SEARCH_DOC=... to write them elsewhere).
+DOC = Path(os.environ.get("SEARCH_DOC", ROOT / "docs" / "performance.md"))
 
 # The same lookup by hand. "?" marks a parameter (psycopg's "%s" on PostgreSQL).
 BASELINES = {
@@ -102,12 +105,14 @@ BASELINES = {
 class Query:
     text: str  # what the clerk types
     params: tuple[Any, ...]  # the baseline's parameters
+    baseline: str = ""  # the baseline's statement, when not its kind's
 
 
 @dataclass(frozen=True)
 class Backend:
     name: str
     figures: tuple[Spread, ...]
+    floor_ms: float = 0.0
     note: str = ""
 
 
@@ -115,9 +120,13 @@ class Backend:
 
 
 def license_town(database: Database, clock: Clock, *, seed: int = 7) -> int:
-    """About 30% of active dogs licensed for the year in force, 25% for the year before."""
+    """About 30% of active dogs licensed for the year in force, 25% for the year before
+    (nothing is added to a town that holds licenses already)."""
     rng = random.Random(seed)
     with database.read() as session:
+        held = session.scalar(select(func.count()).select_from(License)) or 0
+        if held:
+            return held
         profile = profile_in_force(session)
         dogs = session.execute(
             select(Dog.id, Dog.owner_id).where(Dog.status == DogStatus.ACTIVE).order_by(Dog.id)
@@ -196,6 +205,10 @@ def license_town(database: Database, clock: Clock, *, seed: int = 7) -> int:
             session.merge(
                 NumberSequence(name="license", scope=year.start.isoformat(), last_value=len(chosen))
             )
+            # Receipts are numbered per calendar year; the counter must know these were used.
+            session.merge(
+                NumberSequence(name="receipt", scope=str(year.start.year), last_value=len(chosen))
+            )
             written += len(chosen)
         if not database.is_sqlite:
             for table in ("receipt", "license", "tag_issue", "tag_stock"):
@@ -239,7 +252,17 @@ def queries(database: Database, clock: Clock, *, seed: int = 11) -> dict[str, li
             select(License.number).where(License.license_year_start == current)
         ).all()
     out: dict[str, list[Query]] = {kind: [] for kind in BASELINES}
+    out["first letters"] = []
+    letters = "abcdefghijklmnoprstw"
     for _ in range(QUERIES):
+        # The first keystrokes: the search runs before the clerk has typed much.
+        a, b = rng.choice(letters), rng.choice(letters)
+        if rng.random() < 0.5:
+            out["first letters"].append(Query(a, (*_range(a), a), BASELINES["name, one word"]))
+        else:
+            out["first letters"].append(
+                Query(f"{a} {b}", (*_range(a), *_range(b)), BASELINES["name, two words"])
+            )
         first, last, street, phone = rng.choice(owners)
         word = _prefix(rng, rng.choice((first, last)))
         out["name, one word"].append(Query(word, (*_range(word), word)))
@@ -278,6 +301,25 @@ def _raw(database: Database) -> tuple[Any, Callable[[str, tuple[Any, ...]], None
     return connection, run
 
 
+def _timed(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return (time.perf_counter() - started) * 1000
+
+
+def floor(database: Database) -> float:
+    """p50 of what every service call pays before its query: a read transaction that runs
+    ``SELECT 1`` through ``Database.read()``."""
+
+    def empty() -> None:
+        with database.read() as session:
+            session.connection().exec_driver_sql("SELECT 1").all()
+
+    for _ in range(WARM_UP):
+        empty()
+    return percentile([_timed(empty) for _ in range(QUERIES)], 0.5)
+
+
 def measure(database: Database, clock: Clock) -> tuple[Spread, ...]:
     by_kind = queries(database, clock)
     connection, raw = _raw(database)
@@ -285,21 +327,23 @@ def measure(database: Database, clock: Clock) -> tuple[Spread, ...]:
     figures = []
     try:
         for kind, items in by_kind.items():
-            sql = BASELINES[kind]
             for item in items[:WARM_UP]:
                 search(database, item.text, on=today)
-                raw(sql, item.params)
+                raw(item.baseline or BASELINES[kind], item.params)
             mine: list[float] = []
             theirs: list[float] = []
             found = 0
-            for item in items:
+            for place, item in enumerate(items):
+                sql = item.baseline or BASELINES[kind]
+                # Each goes first every other time, so neither warms the cache for the other.
+                if place % 2:
+                    theirs.append(_timed(functools.partial(raw, sql, item.params)))
                 started = time.perf_counter()
                 result = search(database, item.text, on=today)
                 mine.append((time.perf_counter() - started) * 1000)
                 found += bool(result.hits)
-                started = time.perf_counter()
-                raw(sql, item.params)
-                theirs.append((time.perf_counter() - started) * 1000)
+                if not place % 2:
+                    theirs.append(_timed(functools.partial(raw, sql, item.params)))
             if found < len(items):
                 sys.stdout.write(
                     f"  ({kind}: {len(items) - found} of {len(items)} found nothing)\n"
@@ -351,38 +395,76 @@ def postgres_database(dogs: int, clock: Clock) -> Iterator[Database | str]:
         server.stop()
 
 
-def search_benchmarks(sqlite_path: Path, dogs: int, clock: Clock) -> list[Backend]:
+def search_benchmarks(
+    sqlite_path: Path,
+    dogs: int,
+    clock: Clock,
+    also: Callable[[Database, str], None] | None = None,
+) -> list[Backend]:
+    """``also(database, backend)`` runs after each backend's search figures (checkouts)."""
     backends = []
     sys.stdout.write(f"search, {dogs:,} dogs, {QUERIES} queries a kind\n")
     database = Database.open(f"sqlite:///{sqlite_path}")
     try:
         licenses = license_town(database, clock)
         sys.stdout.write(f"SQLite ({licenses:,} licenses)\n")
-        backends.append(Backend("SQLite", measure(database, clock)))
+        backends.append(Backend("SQLite", measure(database, clock), floor(database)))
+        sys.stdout.write(f"  empty read transaction: {backends[-1].floor_ms:.3f} ms\n")
+        if also is not None:
+            also(database, "SQLite")
     finally:
         database.dispose()
     with postgres_database(dogs, clock) as pg:
         if isinstance(pg, str):
             sys.stdout.write(f"PostgreSQL skipped: {pg}\n")
-            backends.append(Backend("PostgreSQL", (), note=f"skipped: {pg}"))
+            backends.append(Backend("PostgreSQL", (), note=f"Skipped: {pg}."))
         else:
             sys.stdout.write("PostgreSQL\n")
-            backends.append(Backend("PostgreSQL", measure(pg, clock)))
+            backends.append(Backend("PostgreSQL", measure(pg, clock), floor(pg)))
+            sys.stdout.write(f"  empty read transaction: {backends[-1].floor_ms:.3f} ms\n")
+            if also is not None:
+                also(pg, "PostgreSQL")
     return backends
 
 
 # --- docs/performance.md -----------------------------------------------------------------
 
 
+NOTES = """\
+What the kinds are: *name, one word* is a first or last name cut to what the clerk has
+typed so far (two letters to whole); *two words* the start of a first name and of the last
+name; *street* a house number and the start of the street's name (`124 ma`); *first
+letters* one letter or two single letters (`s`, `j s`), the first keystrokes; *phone* a
+phone number spelled three ways; *tag* a tag given out this year (80%) or last year, typed
+as the number alone (which also looks for it as a license and a house number); *license
+number* `license N`; *microchip* a microchip in full.
+
+The baselines (`BASELINES` in the benchmark) are the plain hand-written SQL for the lookup:
+for words, the prefix range scan sorted by whole word and kind of word, or the brief's
+intersection of owner ids (`INTERSECT`), joined to the owner for the name and street; for
+numbers, the indexed equality joined to the dog and owner. They do not rank as the service
+does (nor look a number up three ways), so they are a floor for the database's work, not
+the same program.
+
+Where the ratio is missed, it is on lookups the database answers in a few hundredths of a
+millisecond: there the service's time is the fixed cost of any service call, one read
+transaction through `Database.read()` (figure below each table; on SQLite a session, `BEGIN`,
+`COMMIT` and the pool's reset, about 0.1 ms; on PostgreSQL also the pool's pre-ping, each a
+round trip), which alone is several times the raw lookup. The search's own statements are
+one per query for these kinds.
+"""
+
+
 def section(backends: list[Backend], dogs: int) -> str:
     lines = [
         "## Search",
         "",
-        f"`make bench`: {dogs:,} dogs (about 68,000 owners) in the demo town, about 30% of the",
+        f"`make bench`: {dogs:,} dogs in the demo town (seed 1), about 30% of the",
         f"dogs licensed this year and 25% last year; {QUERIES} varied queries of each kind through",
         "`services.search.search`, each beside the same lookup by hand as one raw SQL",
-        "statement through the DBAPI (`benchmarks/search_bench.py`, `BASELINES`). Milliseconds;",
-        f"targets: p95 ≤ {TARGET_MS:.0f} ms and ≤ {TARGET_RATIO:.0f}× the baseline's p95.",
+        "statement through the DBAPI on an open connection (`benchmarks/search_bench.py`).",
+        f"Milliseconds; targets: p95 ≤ {TARGET_MS:.0f} ms and ≤ {TARGET_RATIO:.0f}× the "
+        "baseline's p95.",
         "",
     ]
     for backend in backends:
@@ -402,8 +484,14 @@ def section(backends: list[Backend], dogs: int) -> str:
                 f"{f.baseline_p50:.3f} | {f.baseline_p95:.3f} | {f.ratio:.2f} | "
                 f"{'yes' if met else 'no'} |"
             )
-        lines.append("")
-    return "\n".join(lines) + "\n"
+        lines += [
+            "",
+            f"An empty read transaction through `Database.read()` (`SELECT 1`): "
+            f"{backend.floor_ms:.3f} ms p50.",
+            "",
+        ]
+    lines.append(NOTES)
+    return "\n".join(lines)
 
 
 INTRO = """# Performance
@@ -415,9 +503,11 @@ its benchmark; run `make bench` to refresh them.
 
 
 def write_section(text_: str, path: Path = DOC) -> None:
-    """Put the "Search" section in ``path``, replacing the one there, keeping the rest."""
+    """Put the section that ``text_`` heads (its first line, "## …") in ``path``, replacing
+    the one there and keeping the rest."""
     old = path.read_text(encoding="utf-8") if path.exists() else INTRO
-    start = old.find("## Search\n")
+    heading = text_.split("\n", 1)[0]
+    start = old.find(heading + "\n")
     if start < 0:
         new = old.rstrip("\n") + "\n\n" + text_
     else:
@@ -429,8 +519,6 @@ def write_section(text_: str, path: Path = DOC) -> None:
 def main() -> int:
     """``python -m benchmarks.search_bench [SQLITE_FILE]``: only the search figures (a new
     demo town when the file does not exist yet)."""
-    import os
-
     from clerkdesk.clock import SystemClock
 
     dogs = int(os.environ.get("BENCH_DOGS", "100000"))

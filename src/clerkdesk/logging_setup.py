@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import logging.handlers
 from pathlib import Path
 
 from clerkdesk.paths import user_log_dir
@@ -21,6 +20,9 @@ def configure_logging(level: int = logging.INFO) -> Path | None:
     global _configured
     if _configured is not None:
         return _configured
+    # Imported here: the handlers module costs start-up time the window should not pay.
+    import logging.handlers
+
     path = log_file_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

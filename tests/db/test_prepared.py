@@ -56,4 +56,4 @@ def test_every_search_lookup_reads_the_same_rows_both_ways(town: Database) -> No
 def test_an_expanding_in_parameter_is_refused(town: Database) -> None:
     statement = select(Dog.id).where(Dog.id.in_([1, 2]))
     with pytest.raises(TypeError, match="expanding"):
-        PreparedRead(statement).rows(town, {})
+        PreparedRead(statement)

@@ -1,10 +1,11 @@
 """One-statement lookups on the counter's hot path, run on the driver directly.
 
-A tag, license, phone or microchip lookup costs the database a few microseconds; a session,
-a transaction and SQLAlchemy's per-call work cost a hundred times that. A ``PreparedRead``
-compiles its SELECT once per dialect (with SQLAlchemy, so the SQL is the same as the ORM
-path's) and runs it on a pooled DBAPI connection: one statement is atomic on its own, so
-no explicit transaction is needed. Values go through the same bind and result
+A tag, license, phone or microchip lookup costs SQLite a few microseconds; a session, a
+transaction and SQLAlchemy's per-call work cost a hundred times that. On SQLite a
+``PreparedRead`` compiles its SELECT once (with SQLAlchemy, so the SQL is the same as the
+ORM path's) and runs it on a pooled DBAPI connection: one statement is atomic on its own, so
+no explicit transaction is needed. On PostgreSQL it runs the statement in autocommit, which
+spares the BEGIN and COMMIT round trips. Values go through the same bind and result
 processors SQLAlchemy would apply (enums, dates on SQLite).
 
 The compiled-statement attributes used here (``_bind_processors``, ``_result_columns``)
@@ -40,6 +41,8 @@ class _Compiled:
 
 class PreparedRead:
     def __init__(self, statement: Select[Any]) -> None:
+        if any(bind.expanding for bind in statement.compile().binds.values()):
+            raise TypeError("a prepared read cannot hold an expanding IN parameter")
         self.statement = statement
         self._by_dialect: dict[str, _Compiled] = {}
 
@@ -48,8 +51,6 @@ class PreparedRead:
         if found is not None:
             return found
         compiled = self.statement.compile(dialect=dialect)
-        if any(bind.expanding for bind in compiled.binds.values()):
-            raise TypeError("a prepared read cannot hold an expanding IN parameter")
         # Literal-execute values (an aggregate's separator) are written into the SQL here;
         # with no expanding parameter, the SQL is the same whatever the values.
         values = compiled.construct_params(dict(params), _check=False)
@@ -69,6 +70,12 @@ class PreparedRead:
         return made
 
     def rows(self, database: Database, params: Mapping[str, Any]) -> list[Any]:
+        if not database.is_sqlite:
+            # A server is a round trip away: what counts there is one statement without a
+            # BEGIN and COMMIT around it, which autocommit gives through SQLAlchemy itself.
+            with database.engine.connect() as conn:
+                auto = conn.execution_options(isolation_level="AUTOCOMMIT")
+                return list(auto.execute(self.statement, dict(params)).all())
         compiled = self._compile(database.engine.dialect, params)
         values = {**compiled.defaults, **params}
         for name, process in compiled.binds.items():

@@ -41,6 +41,8 @@ class License(Base):
         Index(None, "owner_id"),
         Index(None, "receipt_id"),
         Index(None, "number"),
+        # A dog's licenses of every year and status: its history at the counter.
+        Index(None, "dog_id", "license_year_start"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -11,8 +11,9 @@ The statement, in steps (each a CTE):
     Owners with the narrowest word, read kind by kind in the order of rank: the whole word
     as an owner's name, a dog's name, a street; then the word's start, in the same order.
     Each other word is one seek per candidate on ``(owner_id, token)``. At most
-    ``CANDIDATES`` owners are taken, so one or two letters in a large town cost no more
-    than a narrow word; the ranking is exact among them.
+    ``CANDIDATES`` index entries are taken (an owner may take two), so one or two letters
+    in a large town cost no more than a narrow word; the ranking is exact among them, and
+    exact whenever fewer owners match.
 ``m``
     The candidates' index entries for each word, with points: 3 an owner's name, 2 a dog's
     name, 1 a street, and 4 more for the whole word.
@@ -53,7 +54,7 @@ from sqlalchemy.sql import Select
 
 from clerkdesk.models import Dog, DogStatus, Owner, OwnerStatus, SearchToken
 
-# How many owners the narrowest word may bring for ranking (see the module's notes).
+# How many index entries of the narrowest word are ranked at most (see the module's notes).
 CANDIDATES = 300
 # Counting a word's index entries stops here: enough to tell a narrow word from a broad one.
 COUNT_CAP = 2000
@@ -186,8 +187,10 @@ def _candidates(shape: Shape) -> Select[Any]:
         for kind in FIELD_POINTS:
             arm = select(t.c.owner_id).where(tier, t.c.field == kind, *probes).limit(cap)
             arms.append(select(arm.subquery().c.owner_id))
+    # No DISTINCT here: it would read every arm before the first row; a repeated owner
+    # (Sam Smith, for "s") only leaves one place fewer, and later steps read owners once.
     taken = union_all(*arms).subquery("taken")
-    return select(taken.c.owner_id).distinct().limit(cap)
+    return select(taken.c.owner_id).limit(cap)
 
 
 def word_hits(conn: Connection, terms: Sequence[str], *, limit: int) -> list[Any]:
