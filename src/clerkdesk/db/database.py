@@ -9,6 +9,7 @@ where one that begins immediately waits its turn under the busy timeout.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,6 +70,9 @@ class Database:
         self._writer = sessionmaker(
             bind=engine.execution_options(**{_WRITE_OPTION: True}), expire_on_commit=False
         )
+        self._local = threading.local()
+        self._held: list[Any] = []
+        self._held_lock = threading.Lock()
 
     @classmethod
     def open(
@@ -130,5 +134,31 @@ class Database:
             log.warning("database problem: %s", exc)
             raise translated from exc
 
+    def driver_connection(self) -> Any:
+        """A SQLite driver connection kept for this thread, in autocommit: for single-statement
+        reads that must not pay for a pool checkout (see ``prepared``)."""
+        held = getattr(self._local, "connection", None)
+        if held is None:
+            try:
+                held = self.engine.raw_connection()
+            except DBAPIError as exc:
+                raise translate_error(exc) from exc
+            self._local.connection = held
+            with self._held_lock:
+                self._held.append(held)
+        return held.dbapi_connection
+
+    def drop_driver_connection(self) -> None:
+        """After a failure: the next ``driver_connection`` opens a fresh one."""
+        held = getattr(self._local, "connection", None)
+        self._local.connection = None
+        if held is not None:
+            held.invalidate()
+
     def dispose(self) -> None:
+        with self._held_lock:
+            for held in self._held:
+                held.close()
+            self._held.clear()
+        self._local = threading.local()
         self.engine.dispose()

@@ -34,9 +34,10 @@ class _Compiled:
     sql: str
     positional: tuple[str, ...] | None
     defaults: Mapping[str, Any]
-    binds: Mapping[str, Processor]
+    binds: Mapping[str, Callable[[Any], Any]]
     row: Any
-    results: tuple[Processor, ...]
+    # (column index, result processor) for the columns that have one.
+    processed: tuple[tuple[int, Callable[[Any], Any]], ...]
 
 
 class PreparedRead:
@@ -64,7 +65,7 @@ class PreparedRead:
             defaults={k: v for k, v in expanded.parameters.items() if k not in params},
             binds={name: p for name, p in compiled._bind_processors.items() if callable(p)},
             row=row,
-            results=results,
+            processed=tuple((i, p) for i, p in enumerate(results) if p is not None),
         )
         self._by_dialect[dialect.name] = made
         return made
@@ -79,7 +80,7 @@ class PreparedRead:
         compiled = self._compile(database.engine.dialect, params)
         values = {**compiled.defaults, **params}
         for name, process in compiled.binds.items():
-            if process is not None and name in values:
+            if name in values:
                 values[name] = process(values[name])
         arguments: Any = (
             [values[name] for name in compiled.positional]
@@ -88,25 +89,20 @@ class PreparedRead:
         )
         driver_error = database.engine.dialect.loaded_dbapi.Error
         try:
-            connection = database.engine.raw_connection()
-        except DBAPIError as exc:
-            raise translate_error(exc) from exc
-        try:
-            cursor = connection.cursor()
-            try:
-                cursor.execute(compiled.sql, arguments)
-                fetched = cursor.fetchall()
-            finally:
-                cursor.close()
+            fetched = database.driver_connection().execute(compiled.sql, arguments).fetchall()
         except driver_error as exc:
+            database.drop_driver_connection()
             wrapped = DBAPIError.instance(compiled.sql, arguments, exc, driver_error)
             if isinstance(wrapped, DBAPIError):
                 raise translate_error(wrapped) from exc
             raise
-        finally:
-            connection.close()
-        make, processors = compiled.row, compiled.results
-        return [
-            make(*(p(v) if p is not None else v for p, v in zip(processors, raw, strict=True)))
-            for raw in fetched
-        ]
+        make = compiled.row
+        if not compiled.processed:
+            return [make(*raw) for raw in fetched]
+        out = []
+        for raw in fetched:
+            values_ = list(raw)
+            for index, process in compiled.processed:
+                values_[index] = process(values_[index])
+            out.append(make(*values_))
+        return out

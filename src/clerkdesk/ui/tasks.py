@@ -42,6 +42,9 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(max_threads)
+        # Workers live as long as the window: each keeps its own SQLite read connection
+        # (Database.driver_connection), which a thread that expired would leave behind.
+        self._pool.setExpiryTimeout(-1)
         self._live: set[_Signals] = set()
 
     def run(
