@@ -140,3 +140,27 @@ def test_without_a_display_the_app_says_how_to_run_it(
         "clerkdesk: no display found: run `QT_QPA_PLATFORM=offscreen clerkdesk` to start "
         "without a screen, or `xvfb-run clerkdesk` for a virtual one"
     ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "db"),
+    [
+        ([], None),
+        (["--db", "sqlite:///x.sqlite"], "sqlite:///x.sqlite"),
+        (["--db=sqlite:///y.sqlite"], "sqlite:///y.sqlite"),
+    ],
+)
+def test_opening_the_app_is_recognised_without_the_full_parser(
+    argv: list[str], db: str | None
+) -> None:
+    from clerkdesk.cli.main import _app_launch
+
+    launch = _app_launch(argv)
+    assert launch is not None and launch.db == db and launch.command is None
+
+
+@pytest.mark.parametrize("argv", [["--db"], ["--version"], ["db", "current"], ["--db", "-x"]])
+def test_anything_else_goes_to_the_full_parser(argv: list[str]) -> None:
+    from clerkdesk.cli.main import _app_launch
+
+    assert _app_launch(argv) is None

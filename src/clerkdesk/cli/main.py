@@ -7,7 +7,6 @@ import sys
 from collections.abc import Sequence
 
 from clerkdesk import __version__
-from clerkdesk.cli import commands
 from clerkdesk.cli.context import CliContext, CommandFailed, err
 from clerkdesk.errors import ClerkDeskError
 
@@ -25,15 +24,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="database URL (sqlite:///PATH or postgresql+psycopg://…); "
         "default: $CLERKDESK_DB_URL, else a SQLite file in your data folder",
     )
+    from clerkdesk.cli import commands
+
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in commands.REGISTRARS:
         register(subparsers)
     return parser
 
 
+def _app_launch(argv: Sequence[str]) -> argparse.Namespace | None:
+    """``clerkdesk`` or ``clerkdesk --db URL`` alone opens the app; spotting that here spares
+    the window's start-up the cost of building every command's parser."""
+    if not argv:
+        return argparse.Namespace(db=None, command=None)
+    if len(argv) == 2 and argv[0] == "--db" and not argv[1].startswith("-"):
+        return argparse.Namespace(db=argv[1], command=None)
+    if len(argv) == 1 and argv[0].startswith("--db=") and len(argv[0]) > 5:
+        return argparse.Namespace(db=argv[0][5:], command=None)
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = _app_launch(given) or build_parser().parse_args(given)
     ctx = CliContext(db_option=args.db)
     try:
         if args.command is None:
