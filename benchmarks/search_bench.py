@@ -83,11 +83,21 @@ BASELINES = {
     "phone": (
         "SELECT o.id, o.last_name, o.first_name, o.street FROM owner o WHERE o.phone_digits = ?"
     ),
+    # A number typed alone is looked for as a tag, a license and a house number (the
+    # counter cannot tell which the clerk means), so its baseline does the same three.
     "tag": (
         "SELECT d.id, d.name, o.id, o.last_name, o.first_name, o.street, l.license_year_label"
         " FROM tag_issue ti JOIN license l ON l.id = ti.license_id"
         " JOIN dog d ON d.id = l.dog_id JOIN owner o ON o.id = d.owner_id"
-        " WHERE ti.tag_number = ? ORDER BY ti.license_year_start DESC"
+        " WHERE ti.tag_number = ?"
+        " UNION ALL"
+        " SELECT d.id, d.name, o.id, o.last_name, o.first_name, o.street, l.license_year_label"
+        " FROM license l JOIN dog d ON d.id = l.dog_id JOIN owner o ON o.id = d.owner_id"
+        " WHERE l.number = ?"
+        " UNION ALL"
+        " SELECT NULL, NULL, o.id, o.last_name, o.first_name, o.street, NULL"
+        " FROM search_token t JOIN owner o ON o.id = t.owner_id"
+        " WHERE t.token = ? AND t.field = 'street'"
     ),
     "license number": (
         "SELECT d.id, d.name, o.id, o.last_name, o.first_name, o.street, l.license_year_label"
@@ -275,7 +285,7 @@ def queries(database: Database, clock: Clock, *, seed: int = 11) -> dict[str, li
         spelled = rng.choice((dashed, f"({phone[:3]}) {phone[3:6]}-{phone[6:]}", phone))
         out["phone"].append(Query(spelled, (phone,)))
         tag = rng.choice(tags_now) if rng.random() < 0.8 or not tags_past else rng.choice(tags_past)
-        out["tag"].append(Query(str(tag), (tag,)))
+        out["tag"].append(Query(str(tag), (tag, tag, str(tag))))
         number = rng.choice(numbers)
         out["license number"].append(Query(f"license {number}", (number,)))
         chip = rng.choice(chips)
@@ -437,14 +447,14 @@ name; *street* a house number and the start of the street's name (`124 ma`); *fi
 letters* one letter or two single letters (`s`, `j s`), the first keystrokes; *phone* a
 phone number spelled three ways; *tag* a tag given out this year (80%) or last year, typed
 as the number alone (which also looks for it as a license and a house number); *license
-number* `license N`; *microchip* a microchip in full.
+number* `license N`; *microchip* a microchip in full. A number typed alone is looked for
+three ways (tag, license, house number), and so is its baseline.
 
 The baselines (`BASELINES` in the benchmark) are the plain hand-written SQL for the lookup:
 for words, the prefix range scan sorted by whole word and kind of word, or the brief's
 intersection of owner ids (`INTERSECT`), joined to the owner for the name and street; for
 numbers, the indexed equality joined to the dog and owner. They do not rank as the service
-does (nor look a number up three ways), so they are a floor for the database's work, not
-the same program.
+does, so they are a floor for the database's work, not the same program.
 
 Where the ratio is missed, it is on lookups the database answers in a few hundredths of a
 millisecond: there the service's time is the fixed cost of any service call, one read
