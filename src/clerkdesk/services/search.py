@@ -431,20 +431,24 @@ def _phone_statement(whole: bool) -> Select[Any]:
 
 
 def _microchips(run: Run, chip: str, limit: int, found: _Found) -> _Hit | None:
-    values = {"a": chip, "b": chip.upper(), "c": chip.lower(), "limit": limit + 1}
-    rows = run(_microchip_statement(), values)
+    # An ISO chip is all digits: one spelling, one index probe. Others may be typed in
+    # either case.
+    spellings = tuple(dict.fromkeys((chip, chip.upper(), chip.lower())))
+    values: dict[str, object] = {f"c{i}": s for i, s in enumerate(spellings)}
+    values["limit"] = limit + 1
+    rows = run(_microchip_statement(len(spellings)), values)
     hits = [found.add(row, "dog", _MICROCHIP_POINTS, "microchip") for row in rows]
     return hits[0] if len(hits) == 1 else None
 
 
 @functools.cache
-def _microchip_statement() -> Select[Any]:
-    chips = [bindparam(name, type_=String) for name in "abc"]
+def _microchip_statement(spellings: int) -> Select[Any]:
+    chips = [bindparam(f"c{i}", type_=String) for i in range(spellings)]
     return (
         _subject()
         .select_from(Dog)
         .join(Owner, Owner.id == Dog.owner_id)
-        .where(Dog.microchip.in_(chips))
+        .where(Dog.microchip == chips[0] if spellings == 1 else Dog.microchip.in_(chips))
         .order_by(Dog.id)
         .limit(bindparam("limit", type_=Integer))
     )
