@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 CENT = Decimal("0.01")
 _US_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
@@ -82,3 +82,21 @@ def line_edit(parent: QWidget, name: str, placeholder: str = "") -> QLineEdit:
     if placeholder:
         edit.setPlaceholderText(placeholder)
     return edit
+
+
+def button_row(
+    parent: QWidget, accept: tuple[str, str], reject: tuple[str, str]
+) -> tuple[QHBoxLayout, QPushButton, QPushButton]:
+    """The main button (the default, on Enter) and the way back (Esc), right-aligned; each
+    pair is (text with its key, accessible name). Connect their ``clicked`` yourself."""
+    row = QHBoxLayout()
+    row.addStretch(1)
+    main = QPushButton(accept[0], parent)
+    main.setDefault(True)
+    main.setAccessibleName(accept[1])
+    back = QPushButton(reject[0], parent)
+    back.setAutoDefault(False)
+    back.setAccessibleName(reject[1])
+    row.addWidget(main)
+    row.addWidget(back)
+    return row, main, back

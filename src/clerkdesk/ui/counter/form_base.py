@@ -111,6 +111,11 @@ class FormDialog(QDialog):
             say(self.messages[key], "")
 
     # reading ------------------------------------------------------------------------
+    def edit(self, key: str) -> QLineEdit:
+        widget = self.widgets[key]
+        assert isinstance(widget, QLineEdit)
+        return widget
+
     def text(self, key: str) -> str:
         widget = self.widgets[key]
         if isinstance(widget, QLineEdit):

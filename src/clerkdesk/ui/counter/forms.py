@@ -69,11 +69,6 @@ class OwnerForm(FormDialog):
         self._current = current
         self.finish()
 
-    def edit(self, key: str) -> QLineEdit:
-        widget = self.widgets[key]
-        assert isinstance(widget, QLineEdit)
-        return widget
-
     def work(self) -> Callable[[], Any]:
         keep = self._current
         data = OwnerInput(
@@ -145,11 +140,6 @@ class DogForm(FormDialog):
             self.edit("came_to_town_on").setText(show_date(current.came_to_town_on))
         self._current = current
         self.finish()
-
-    def edit(self, key: str) -> QLineEdit:
-        widget = self.widgets[key]
-        assert isinstance(widget, QLineEdit)
-        return widget
 
     def work(self) -> Callable[[], Any]:
         keep = self._current

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -28,7 +27,14 @@ from PySide6.QtWidgets import (
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TenderKind
 from clerkdesk.services.payments import TenderInput, TenderPlan, plan_tenders
-from clerkdesk.ui.counter.fields import BadInput, message_label, money, parse_amount, say
+from clerkdesk.ui.counter.fields import (
+    BadInput,
+    button_row,
+    message_label,
+    money,
+    parse_amount,
+    say,
+)
 
 ZERO = Decimal("0.00")
 
@@ -139,18 +145,11 @@ class PaymentDialog(QDialog):
         self.summary.setAccessibleName("What is still missing")
         self.summary.setWordWrap(True)
         outer.addWidget(self.summary)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.complete = QPushButton("Complete  Enter", self)
-        self.complete.setDefault(True)
-        self.complete.setAccessibleName("Complete payment")
+        buttons, self.complete, cancel = button_row(
+            self, ("Complete  Enter", "Complete payment"), ("Cancel  Esc", "Cancel payment")
+        )
         self.complete.clicked.connect(self.finish)
-        cancel = QPushButton("Cancel  Esc", self)
-        cancel.setAutoDefault(False)
-        cancel.setAccessibleName("Cancel payment")
         cancel.clicked.connect(self.reject)
-        buttons.addWidget(self.complete)
-        buttons.addWidget(cancel)
         outer.addLayout(buttons)
         chain: list[QWidget] = []
         for tender_row in self.rows.values():

@@ -11,15 +11,13 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from clerkdesk.ui.counter.fields import message_label, say
+from clerkdesk.ui.counter.fields import button_row, message_label, say
 
 
 @dataclass(frozen=True)
@@ -85,18 +83,11 @@ class TagsDialog(QDialog):
             grid.addWidget(edit, row, 1)
             grid.addWidget(message, row, 2)
             self.edits[request.dog_id], self.messages[request.dog_id] = edit, message
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.confirm = QPushButton("Issue licenses  Enter", self)
-        self.confirm.setDefault(True)
-        self.confirm.setAccessibleName("Confirm tags")
+        buttons, self.confirm, cancel = button_row(
+            self, ("Issue licenses  Enter", "Confirm tags"), ("Back  Esc", "Back to the cart")
+        )
         self.confirm.clicked.connect(self.finish)
-        cancel = QPushButton("Back  Esc", self)
-        cancel.setAutoDefault(False)
-        cancel.setAccessibleName("Back to the cart")
         cancel.clicked.connect(self.reject)
-        buttons.addWidget(self.confirm)
-        buttons.addWidget(cancel)
         outer.addLayout(buttons)
         chain: list[QWidget] = [*self.edits.values(), self.confirm, cancel]
         for first, second in itertools.pairwise(chain):
