@@ -457,7 +457,7 @@ numbers, the indexed equality joined to the dog and owner. They do not rank as t
 does, so they are a floor for the database's work, not the same program.
 
 Where the ratio is missed, it is on SQLite's number lookups, which the database answers in
-about a hundredth of a millisecond; across runs they land between 2.8× and 3.9× of it while
+about a hundredth of a millisecond; across runs they land between 2.8× and 4.3× of it while
 staying under 0.1 ms at p95 (the counter feels no difference). They run as prepared reads
 on the driver (`clerkdesk.db.prepared`), so what remains is Python's own per-call cost:
 reading the text, building the hits, the statement's own list of the owner's dogs. Word

@@ -32,9 +32,10 @@ Processor = Callable[[Any], Any] | None
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
-    positional: tuple[str, ...] | None
-    defaults: Mapping[str, Any]
-    binds: Mapping[str, Callable[[Any], Any]]
+    # The driver's positional arguments with the statement's own values already in place,
+    # and (position, name, bind processor) for each value the caller gives.
+    template: tuple[Any, ...]
+    slots: tuple[tuple[int, str, Callable[[Any], Any] | None], ...]
     row: Any
     # (column index, result processor) for the columns that have one.
     processed: tuple[tuple[int, Callable[[Any], Any]], ...]
@@ -59,11 +60,19 @@ class PreparedRead:
         columns = compiled._result_columns
         results = tuple(entry[3]._cached_result_processor(dialect, None) for entry in columns)
         row = namedtuple("Row", [entry[0] for entry in columns], rename=True)  # type: ignore[misc]
+        if not compiled.positional:
+            raise TypeError(f"prepared reads need a positional paramstyle, not {dialect.name}'s")
+        binds = {name: p for name, p in compiled._bind_processors.items() if callable(p)}
+        names = tuple(expanded.positiontup or ())
+        template = []
+        for name in names:
+            value = None if name in params else expanded.parameters.get(name)
+            process = binds.get(name)
+            template.append(process(value) if process and value is not None else value)
         made = _Compiled(
             sql=expanded.statement,
-            positional=tuple(expanded.positiontup or ()) if compiled.positional else None,
-            defaults={k: v for k, v in expanded.parameters.items() if k not in params},
-            binds={name: p for name, p in compiled._bind_processors.items() if callable(p)},
+            template=tuple(template),
+            slots=tuple((i, n, binds.get(n)) for i, n in enumerate(names) if n in params),
             row=row,
             processed=tuple((i, p) for i, p in enumerate(results) if p is not None),
         )
@@ -71,6 +80,7 @@ class PreparedRead:
         return made
 
     def rows(self, database: Database, params: Mapping[str, Any]) -> list[Any]:
+        """Every call gives the same parameter names as the first."""
         if not database.is_sqlite:
             # A server is a round trip away: what counts there is one statement without a
             # BEGIN and COMMIT around it, which autocommit gives through SQLAlchemy itself.
@@ -78,15 +88,10 @@ class PreparedRead:
                 auto = conn.execution_options(isolation_level="AUTOCOMMIT")
                 return list(auto.execute(self.statement, dict(params)).all())
         compiled = self._compile(database.engine.dialect, params)
-        values = {**compiled.defaults, **params}
-        for name, process in compiled.binds.items():
-            if name in values:
-                values[name] = process(values[name])
-        arguments: Any = (
-            [values[name] for name in compiled.positional]
-            if compiled.positional is not None
-            else values
-        )
+        arguments = list(compiled.template)
+        for index, name, process in compiled.slots:
+            value = params[name]
+            arguments[index] = process(value) if process is not None else value
         driver_error = database.engine.dialect.loaded_dbapi.Error
         try:
             fetched = database.driver_connection().execute(compiled.sql, arguments).fetchall()
