@@ -405,7 +405,9 @@ def _by_year(
 
 def _phones(run: Run, phone: str, limit: int, found: _Found) -> _Hit | None:
     whole = len(phone) == 10
-    values: dict[str, object] = {"phone": phone, "upper": upper_bound(phone), "limit": limit + 1}
+    values: dict[str, object] = {"phone": phone, "limit": limit + 1}
+    if not whole:
+        values["upper"] = upper_bound(phone)
     rows = run(_phone_statement(whole), values)
     hits = [found.add(row, "owner", _PHONE_POINTS, "phone") for row in rows]
     return hits[0] if whole and len(hits) == 1 else None
