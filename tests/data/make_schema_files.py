@@ -82,7 +82,70 @@ def _rows_at_0002(database: Database) -> None:
         session.execute(text("INSERT INTO setting (key, value) VALUES ('town', 'westborough')"))
 
 
-FILLERS = {"0001": [_rows_at_0001], "0002": [_rows_at_0001, _rows_at_0002]}
+def _rows_at_0005(database: Database) -> None:
+    """A receipt for Dog1's license with its line, tender and tag, and the counters."""
+    with database.write() as session:
+        session.execute(
+            text(
+                "INSERT INTO receipt (id, year, number, issued_at, issued_by, payer_owner_id,"
+                " payer_name, total, status) VALUES (1, 2026, 1, :now, 'clerk', 1,"
+                " 'Owner Family01', 10.00, 'paid')"
+            ),
+            {"now": NOW},
+        )
+        session.execute(
+            text(
+                "INSERT INTO license (id, number, license_year_start, license_year_end,"
+                " license_year_label, dog_id, owner_id, receipt_id, tag_number, status,"
+                " issued_at, issued_by) VALUES (1, 1, :start, :end, '2026–27', 1, 1, 1, 1,"
+                " 'issued', :now, 'clerk')"
+            ),
+            {"start": dt.date(2026, 4, 1), "end": dt.date(2027, 3, 31), "now": NOW},
+        )
+        session.execute(
+            text(
+                "INSERT INTO receipt_line (receipt_id, position, code, description, amount,"
+                " quoted_amount, account, citation, rule_source, dog_id, license_id) VALUES"
+                " (1, 1, 'dog_license', 'Dog license', 10.00, 10.00, 'Dog licenses',"
+                " 'Art. 19 §11', 'schedules[0].dog_fees', 1, 1)"
+            )
+        )
+        session.execute(
+            text(
+                "INSERT INTO tender (receipt_id, position, kind, amount, reference) VALUES"
+                " (1, 1, 'check', 10.00, '1234')"
+            )
+        )
+        session.execute(
+            text(
+                "INSERT INTO tag_stock (license_year_start, first_number, last_number,"
+                " received_at, received_by) VALUES (:start, 1, 100, :now, 'clerk')"
+            ),
+            {"start": dt.date(2026, 4, 1), "now": NOW},
+        )
+        session.execute(
+            text(
+                "INSERT INTO tag_issue (license_year_start, tag_number, license_id, status,"
+                " issued_at, issued_by, receipt_id) VALUES (:start, 1, 1, 'issued', :now,"
+                " 'clerk', 1)"
+            ),
+            {"start": dt.date(2026, 4, 1), "now": NOW},
+        )
+        session.execute(
+            text(
+                "INSERT INTO number_sequence (name, scope, last_value) VALUES"
+                " ('receipt', '2026', 1), ('license', '2026-04-01', 1)"
+            )
+        )
+
+
+FILLERS = {
+    "0001": [_rows_at_0001],
+    "0002": [_rows_at_0001, _rows_at_0002],
+    "0003": [_rows_at_0001, _rows_at_0002, lambda _db: None],
+    "0004": [_rows_at_0001, _rows_at_0002, lambda _db: None, lambda _db: None],
+    "0005": [_rows_at_0001, _rows_at_0002, lambda _db: None, lambda _db: None, _rows_at_0005],
+}
 
 
 def make(revision: str) -> Path:

@@ -175,3 +175,18 @@ def test_upgrading_to_0003_fills_phone_digits_and_search_words(tmp_path: Path) -
     assert digits == "5085550003"
     assert {"owner", "family03", "3", "elm", "st", "dog3"} <= words
     database.dispose()
+
+
+def test_the_newest_released_file_keeps_its_money_and_numbers_counting_on(tmp_path: Path) -> None:
+    from clerkdesk.services.numbers import RECEIPT, next_number
+
+    target = tmp_path / "office.sqlite"
+    shutil.copy(SCHEMA_FILES / "schema-0005.sqlite", target)
+    database = Database.open(f"sqlite:///{target}")
+    migrate.upgrade_to_head(database)
+    with database.write() as session:
+        total = session.execute(text("SELECT total FROM receipt WHERE number = 1")).scalar_one()
+        reference = session.execute(text("SELECT reference FROM tender")).scalar_one()
+        assert next_number(session, RECEIPT, "2026") == 2
+    assert str(total) in ("10", "10.00", "10.0") and reference == "1234"
+    database.dispose()
