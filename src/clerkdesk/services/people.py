@@ -160,17 +160,17 @@ def update_owner(database: Database, owner_id: int, data: OwnerInput, *, clock: 
 def set_owner_status(
     database: Database, owner_id: int, status: OwnerStatus, *, on: dt.date, clock: Clock
 ) -> None:
-    """An owner who moves away or dies takes their dogs out of the renewal lists with them."""
+    """An owner who moves away takes their dogs out of the renewal lists with them. A
+    deceased owner's dogs stay as they are: they usually go to someone (a transfer)."""
     with database.write() as session:
         owner = _owner(session, owner_id)
         owner.status = status
         owner.status_changed_on = on
         owner.updated_at = clock.now()
-        if status is not OwnerStatus.ACTIVE:
-            dog_status = DogStatus.MOVED if status is OwnerStatus.MOVED else None
+        if status is OwnerStatus.MOVED:
             for dog in owner.dogs:
-                if dog_status is not None and dog.status is DogStatus.ACTIVE:
-                    dog.status = dog_status
+                if dog.status is DogStatus.ACTIVE:
+                    dog.status = DogStatus.MOVED
                     dog.status_changed_on = on
                     dog.updated_at = clock.now()
 
