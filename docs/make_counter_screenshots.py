@@ -1,5 +1,6 @@
 """Screenshots of each Counter state, from a fresh Westborough demo town on June 1, 2026:
-search results, the owner card, the cart, the payment dialog and the tags dialog.
+search results, the owner card, the cart, the payment dialog and the tags dialog; then, on
+February 15, 2027, the card switched to next year's licenses on early sale.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_counter_screenshots.py
 """
@@ -27,6 +28,8 @@ from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
 from clerkdesk.demo.fill import fill_demo  # noqa: E402
 from clerkdesk.models import TenderKind  # noqa: E402
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout  # noqa: E402
+from clerkdesk.services.payments import TenderInput  # noqa: E402
 from clerkdesk.ui.app import application, build_shell, start  # noqa: E402
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog  # noqa: E402
 from clerkdesk.ui.counter.tags_dialog import TagsDialog  # noqa: E402
@@ -111,6 +114,26 @@ def main() -> int:
         assert tags is not None
         save(tags, "tags")
         tags.reject()
+        wait_until(lambda: not view.busy())
+        # February: this year's licenses sold, next year's on sale early (Y switches).
+        view.cart.cart.clear()
+        view.cart.refresh()
+        items = tuple(LicenseItem(d.dog_id) for d in case.dogs)
+        cash = (TenderInput(TenderKind.CASH, None),)
+        request = CheckoutRequest(case.owner_id, items, cash)
+        assert window.ctx is not None
+        checkout(window.ctx.database, request, actor="clerk", clock=clock)
+        clock.moment = dt.datetime(2027, 2, 15, 10, 30, tzinfo=EASTERN)
+        window.status.show_workspace(window.ctx)
+        view.open_owner(case.owner_id)
+        wait_until(lambda: view.card.card is not None and not view.busy())
+        view.switch_year()
+        wait_until(
+            lambda: view.card.card is not None and view.card.card.license_year.starts_in == 2027
+        )
+        view.renew_all_due()
+        wait_until(lambda: not view.busy())
+        save(window, "early-sale")
         window.close()
         shell.tasks.wait()
         if window.ctx is not None:

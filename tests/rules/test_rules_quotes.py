@@ -20,6 +20,7 @@ from clerkdesk.rules import (
     parse_profile,
     quote_dog,
     quote_kennel,
+    years_on_sale,
 )
 from clerkdesk.rules.license_year import add_months, age_in_years
 from clerkdesk.rules.presets import load_preset
@@ -97,6 +98,28 @@ def test_no_early_sale_when_the_profile_allows_none() -> None:
     profile = parse_profile(text)
     with pytest.raises(QuoteRefused, match="does not sell next year's licenses early"):
         quote_dog(profile, DogQuoteRequest(dt.date(2027, 3, 31), "male", True, license_year=2027))
+
+
+def test_years_on_sale_add_next_year_when_its_early_sale_opens(westborough: TownProfile) -> None:
+    # Westborough sells next year's licenses 60 days ahead: from January 31 for April 1.
+    def labels(on: dt.date) -> list[str]:
+        return [year.label for year in years_on_sale(westborough, on)]
+
+    assert labels(dt.date(2027, 1, 30)) == ["2026–27"]
+    assert labels(dt.date(2027, 1, 31)) == ["2026–27", "2027–28"]
+    assert labels(dt.date(2027, 3, 31)) == ["2026–27", "2027–28"]
+    assert labels(dt.date(2027, 4, 1)) == ["2027–28"]
+    # Every year offered is one the fee engine will sell on that day.
+    for on in (dt.date(2027, 1, 31), dt.date(2027, 3, 31)):
+        for year in years_on_sale(westborough, on):
+            request = DogQuoteRequest(on, "male", True, license_year=year.starts_in)
+            assert quote_dog(westborough, request).license_year == year
+
+
+def test_no_next_year_on_sale_when_the_profile_allows_no_early_sale() -> None:
+    text = load_preset_text("westborough").replace("early_sale_days = 60 ", "")
+    profile = parse_profile(text.replace('examples = ["license_year.early_sale_days"]', ""))
+    assert [y.label for y in years_on_sale(profile, dt.date(2027, 3, 31))] == ["2026–27"]
 
 
 def load_preset_text(preset_id: str) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
@@ -179,6 +180,31 @@ def active_dialog(qtbot: QtBot, kind: type[QWidget], timeout: int = 5000) -> QWi
     dialog = found[-1]
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=timeout)
     return dialog
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
+def open_owner_by_keyboard(
+    qtbot: QtBot, window: MainWindow, counter: CounterView, case: CounterCase
+) -> None:
+    qtbot.keyClick(focused(), Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    assert focused() is window.search
+    qtbot.keyClicks(window.search, case.search_text)
+    qtbot.waitUntil(lambda: counter.results.model.rowCount() > 0 and not counter.results.busy())
+    assert window.current_area == "counter"
+    first = counter.results.model.hit(0)
+    assert first is not None and first.owner_id == case.owner_id
+    qtbot.keyClick(window.search, Qt.Key.Key_Down)
+    assert focused() is counter.results.list
+    qtbot.keyClick(counter.results.list, Qt.Key.Key_Return)
+    qtbot.waitUntil(
+        lambda: counter.card.card is not None and counter.card.card.owner_id == case.owner_id
+    )
+    assert focused() is counter.card.table
 
 
 def wait_idle(qtbot: QtBot, view: CounterView) -> None:

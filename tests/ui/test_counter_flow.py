@@ -14,9 +14,10 @@ from counter_fixtures import (
     CounterCase,
     active_dialog,
     counts,
+    focused,
+    open_owner_by_keyboard,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -35,12 +36,6 @@ ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
-def focused() -> QWidget:
-    widget = QApplication.focusWidget()
-    assert widget is not None
-    return widget
-
-
 def cli_total(dog: CaseDog, capsys: pytest.CaptureFixture[str]) -> Decimal:
     args = ["quote", "dog", "--town", "westborough", "--on", "2026-06-01", "--sex", dog.sex]
     args += ["--altered" if dog.altered else "--intact", "--renewal", "--json"]
@@ -49,25 +44,6 @@ def cli_total(dog: CaseDog, capsys: pytest.CaptureFixture[str]) -> Decimal:
     capsys.readouterr()
     assert cli_main(args) == 0
     return Decimal(json.loads(capsys.readouterr().out)["total"])
-
-
-def open_owner_by_keyboard(
-    qtbot: QtBot, window: MainWindow, counter: CounterView, case: CounterCase
-) -> None:
-    qtbot.keyClick(focused(), Qt.Key.Key_K, CTRL)
-    assert focused() is window.search
-    qtbot.keyClicks(window.search, case.search_text)
-    qtbot.waitUntil(lambda: counter.results.model.rowCount() > 0 and not counter.results.busy())
-    assert window.current_area == "counter"
-    first = counter.results.model.hit(0)
-    assert first is not None and first.owner_id == case.owner_id
-    qtbot.keyClick(window.search, Qt.Key.Key_Down)
-    assert focused() is counter.results.list
-    qtbot.keyClick(counter.results.list, Qt.Key.Key_Return)
-    qtbot.waitUntil(
-        lambda: counter.card.card is not None and counter.card.card.owner_id == case.owner_id
-    )
-    assert focused() is counter.card.table
 
 
 def test_renewing_two_dogs_with_one_check_gives_one_receipt_two_tags_and_one_tender(

@@ -66,6 +66,8 @@ class Database:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.url: URL = engine.url
+        # Read on every prepared lookup, so worked out once.
+        self._sqlite = engine.url.get_backend_name() == "sqlite"
         self._reader = sessionmaker(bind=engine, expire_on_commit=False)
         self._writer = sessionmaker(
             bind=engine.execution_options(**{_WRITE_OPTION: True}), expire_on_commit=False
@@ -100,7 +102,7 @@ class Database:
 
     @property
     def is_sqlite(self) -> bool:
-        return self.url.get_backend_name() == "sqlite"
+        return self._sqlite
 
     @property
     def sqlite_path(self) -> Path | None:

@@ -16,6 +16,7 @@ from clerkdesk.rules.loading import (
 )
 from clerkdesk.rules.profile import LicenseYearRule, TownProfile
 from clerkdesk.rules.quote import DogQuoteRequest, KennelQuoteRequest, Quote, QuoteLine
+from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.rules.schedule import KENNEL_CLASSES, FeeSchedule, KennelClass, Sex
 
 __all__ = [
@@ -44,4 +45,5 @@ __all__ = [
     "profile_to_toml",
     "quote_dog",
     "quote_kennel",
+    "years_on_sale",
 ]

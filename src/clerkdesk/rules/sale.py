@@ -45,6 +45,17 @@ def license_year_for_sale(
     return year, [f"early sale of a license for {year.label}, which starts {year.start}"]
 
 
+def years_on_sale(profile: TownProfile, on: dt.date) -> tuple[LicenseYear, ...]:
+    """The license years a license may be sold for on ``on``: the one containing it, then
+    next year's once its early sale has opened."""
+    current = profile.license_year_containing(on)
+    following = profile.license_year_starting_in(current.starts_in + 1)
+    days = profile.license_year_rule.early_sale_days
+    if days is not None and on >= following.start - dt.timedelta(days=days):
+        return (current, following)
+    return (current,)
+
+
 def year_sources(year: LicenseYear, on: dt.date, *, grace: bool = False) -> list[str]:
     """The license-year keys a quote on ``on`` for ``year`` relies on."""
     keys = ["license_year.start", "license_year.license_age_months"]

@@ -1,8 +1,9 @@
 """Everything the counter shows about one owner, read in one transaction.
 
 The owner's details and badges, each dog with what it owes today (the same standing that
-checkout charges), its designations and the license it holds now. Frozen values only: the
-screen keeps them without a session.
+checkout charges), its designations and the license it holds for the license year being
+sold. That is the year in force, or next year's while its early sale is open and the clerk
+asks for it. Frozen values only: the screen keeps them without a session.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from clerkdesk.models import (
     Owner,
     OwnerStatus,
 )
+from clerkdesk.rules import LicenseYear, years_on_sale
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.standing import DogStanding, dog_standing, senior_exempt
@@ -32,7 +34,7 @@ SENIOR_AGE = 70
 
 @dataclass(frozen=True)
 class HeldLicense:
-    """The license a dog holds for the license year in force."""
+    """The license a dog holds for the license year the card is for."""
 
     license_id: int
     number: int
@@ -77,6 +79,10 @@ class OwnerCard:
     dogs: tuple[CardDog, ...]
     license_year_label: str | None
     license_year_end: dt.date | None
+    # The year the card's dogs are quoted for, and every year on sale today (this year,
+    # and next year's during its early sale).
+    license_year: LicenseYear
+    years_on_sale: tuple[LicenseYear, ...]
 
     @property
     def due(self) -> tuple[CardDog, ...]:
@@ -135,18 +141,27 @@ def _dog_input(dog: Dog) -> DogInput:
 _ORDER = {DogStatus.ACTIVE: 0, DogStatus.LOST: 1}
 
 
-def owner_card(database: Database, owner_id: int, on: dt.date) -> OwnerCard:
+def owner_card(
+    database: Database, owner_id: int, on: dt.date, *, license_year: int | None = None
+) -> OwnerCard:
+    """``license_year`` (the calendar year it starts in) asks for next year's licenses while
+    they are on sale; a year not on sale on ``on`` gives the year in force instead, so a card
+    always says which year it quotes."""
     with database.read() as session:
         owner = session.get(Owner, owner_id)
         if owner is None:
             raise ValidationError("That owner is not on file.", field="owner")
         profile = profile_in_force(session)
-        year = profile.license_year_containing(on)
+        on_sale = years_on_sale(profile, on)
+        year = next((y for y in on_sale if y.starts_in == license_year), on_sale[0])
+        chosen = None if year == on_sale[0] else year.starts_in
         dogs: list[CardDog] = []
         seniors = 0
         ordered = sorted(owner.dogs, key=lambda d: (_ORDER.get(d.status, 2), d.name, d.id))
         for dog in ordered:
-            standing = dog_standing(session, profile, dog.id, on, extra_senior=seniors)
+            standing = dog_standing(
+                session, profile, dog.id, on, license_year=chosen, extra_senior=seniors
+            )
             if standing.quote is not None and senior_exempt(standing.quote):
                 seniors += 1
             held = session.execute(
@@ -195,4 +210,6 @@ def owner_card(database: Database, owner_id: int, on: dt.date) -> OwnerCard:
             dogs=tuple(dogs),
             license_year_label=year.label,
             license_year_end=year.end,
+            license_year=year,
+            years_on_sale=on_sale,
         )

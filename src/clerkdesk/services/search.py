@@ -78,6 +78,7 @@ _HOUSE_NUMBER_POINTS = 5.0
 _NUMBER = re.compile(r"^(?:(tag|lic|license)\s*)?#?\s*(\d{1,6})$")
 _PHONE_LIKE = re.compile(r"^\+?[\d\s().\-/]+$")
 _MICROCHIP = re.compile(r"^[0-9A-Za-z]{9,15}$")
+_NOT_DIGIT = re.compile(r"\D")
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def _plan(query: str) -> _Plan:
             license=value if asked in (None, "lic", "license") else None,
         )
     if _PHONE_LIKE.match(query):
-        digits = re.sub(r"\D", "", query)
+        digits = _NOT_DIGIT.sub("", query)
         if len(digits) >= 7:
             phone = digits[1:] if len(digits) == 11 and digits[0] == "1" else digits
             chip = digits if 9 <= len(digits) <= 15 else None

@@ -34,6 +34,12 @@ SPECS = (
     ActionSpec("status", "Deceased/moved", "D", "Mark the selected dog deceased, moved or lost"),
     ActionSpec("edit_owner", "Edit owner", "E", "Correct the owner's name, address or phone"),
     ActionSpec("new_owner", "New owner", "O", "Add a new owner"),
+    ActionSpec(
+        "year",
+        "Next/this year",
+        "Y",
+        "Switch between this license year and next year's while next year's are on sale early",
+    ),
     ActionSpec("pay", "Pay", "F12", "Take payment for the cart"),
     ActionSpec("remove", "Remove from cart", "Del", "Remove the selected dog and its fees"),
     ActionSpec("waive", "Waive late fee", "W", "Waive the selected late fee, with a reason"),

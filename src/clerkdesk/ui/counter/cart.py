@@ -61,6 +61,8 @@ class Cart:
         self.payer_name = ""
 
     def add(self, standing: DogStanding, owner_name: str) -> bool:
+        """False when the dog is in the cart already (for any license year: one receipt
+        licenses a dog once)."""
         if any(e.standing.dog_id == standing.dog_id for e in self.entries):
             return False
         if not self.entries:
@@ -89,6 +91,9 @@ class Cart:
         return tuple(
             LicenseItem(
                 e.standing.dog_id,
+                # The year the clerk was shown: checkout quotes it again, and refuses it
+                # rather than charge another year if it is no longer on sale.
+                license_year=e.standing.license_year.starts_in if e.standing.license_year else None,
                 tag_number=tags.get(e.standing.dog_id),
                 waivers=dict(e.waivers),
             )

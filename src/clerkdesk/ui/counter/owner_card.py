@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -86,6 +87,8 @@ def rabies_text(dog: CardDog, year_end: dt.date | None) -> tuple[str, str]:
 
 class OwnerCardPanel(QWidget):
     dog_activated = Signal(int)
+    # The calendar year a license year starts in, chosen while next year's is on sale.
+    year_chosen = Signal(int)
 
     def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,6 +113,7 @@ class OwnerCardPanel(QWidget):
         self.address.setAccessibleName("Owner address and contact")
         self.address.setWordWrap(True)
         layout.addWidget(self.address)
+        layout.addLayout(self._year_row(actions["year"]))
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("DogTable")
         self.table.setAccessibleName("The owner's dogs")
@@ -140,6 +144,8 @@ class OwnerCardPanel(QWidget):
             if key in ("pay", "remove", "waive"):
                 continue
             self.table.addAction(action)
+            if key == "year":
+                continue  # its chooser sits above the table
             button = QPushButton(button_text(action), self)
             button.setAccessibleName(action.text())
             button.setToolTip(action.toolTip())
@@ -160,6 +166,48 @@ class OwnerCardPanel(QWidget):
         self.notice.setAccessibleName("Counter message")
         layout.addWidget(self.notice)
 
+    def _year_row(self, action: QAction) -> QHBoxLayout:
+        """Which license year the card quotes: a caption, and a chooser while next year's
+        licenses are on sale early."""
+        row = QHBoxLayout()
+        self.year_caption = QLabel("", self)
+        self.year_caption.setObjectName("LicenseYearCaption")
+        self.year_caption.setAccessibleName("License year being sold")
+        self.year = QComboBox(self)
+        self.year.setAccessibleName("License year to sell")
+        self.year.setToolTip(action.toolTip())
+        self.year.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.year.activated.connect(self._year_activated)
+        key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.year_hint = QLabel(f"{key} switches", self)
+        self.year_hint.setObjectName("ViewHint")
+        for widget in (self.year_caption, self.year, self.year_hint):
+            row.addWidget(widget)
+        row.addStretch(1)
+        return row
+
+    def _year_activated(self, index: int) -> None:
+        starts_in = self.year.itemData(index)
+        if isinstance(starts_in, int):
+            self.year_chosen.emit(starts_in)
+
+    def _show_year(self, card: OwnerCard) -> None:
+        choosing = len(card.years_on_sale) > 1
+        if choosing:
+            self.year_caption.setText("Licenses for")
+        else:
+            self.year_caption.setText(f"Licenses for {card.license_year.label}")
+        self.year.blockSignals(True)
+        self.year.clear()
+        for place, year in enumerate(card.years_on_sale):
+            words = "this year" if place == 0 else "early sale"
+            self.year.addItem(f"{year.label} ({words})", year.starts_in)
+            if year == card.license_year:
+                self.year.setCurrentIndex(place)
+        self.year.blockSignals(False)
+        self.year.setVisible(choosing)
+        self.year_hint.setVisible(choosing)
+
     # filling ----------------------------------------------------------------------
     def show_card(self, card: OwnerCard, select_dog: int | None = None) -> None:
         keep = self.current_dog()
@@ -179,6 +227,7 @@ class OwnerCardPanel(QWidget):
         if card.age is not None:
             contact.append(f"age {card.age}")
         self.address.setText(" · ".join(contact))
+        self._show_year(card)
         self.table.setRowCount(len(card.dogs))
         for row, dog in enumerate(card.dogs):
             self._fill_row(row, dog, card)

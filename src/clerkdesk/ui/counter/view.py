@@ -81,8 +81,12 @@ class CounterView(AreaView):
         self.printing = False
         self._loading = False
         self._wanted: tuple[int, int | None] | None = None
+        # The license year being sold while next year's is on sale early (None: the year in
+        # force). It stays chosen from owner to owner, as the clerk works through a line.
+        self.sale_year: int | None = None
         self.results.opened.connect(self.open_hit)
         self.card.dog_activated.connect(self.add_dog)
+        self.card.year_chosen.connect(self.choose_year)
         connect = {
             "renew": self.renew_all_due,
             "new_dog": self.new_dog,
@@ -93,6 +97,7 @@ class CounterView(AreaView):
             "status": self.changes.mark_status,
             "edit_owner": self.edit_owner,
             "new_owner": self.new_owner,
+            "year": self.switch_year,
             "pay": self.pay,
             "remove": lambda: self.say(self.cart.remove_selected()),
             "waive": lambda: self.say(self.cart.start_waiver()),
@@ -136,9 +141,9 @@ class CounterView(AreaView):
     def open_owner(self, owner_id: int, *, dog_id: int | None = None, focus: bool = True) -> None:
         self._loading = True
         self._wanted = (owner_id, dog_id)
-        database, today = self.ctx.database, self.ctx.clock.today()
+        database, today, year = self.ctx.database, self.ctx.clock.today(), self.sale_year
         self.ctx.tasks.run(
-            lambda: owner_card(database, owner_id, today),
+            lambda: owner_card(database, owner_id, today, license_year=year),
             lambda card: self._card_arrived(card, dog_id, focus),
             self._failed,
         )
@@ -154,6 +159,9 @@ class CounterView(AreaView):
         if self._wanted is None or self._wanted[0] != card.owner_id:
             return  # another owner was asked for since
         self._loading = False
+        # A year no longer on sale gives the year in force: keep to what the card shows.
+        in_force = card.license_year == card.years_on_sale[0]
+        self.sale_year = None if in_force else card.license_year.starts_in
         self.card.show_card(card, dog_id)
         self.middle.setCurrentWidget(self.card)
         if focus:
@@ -174,22 +182,53 @@ class CounterView(AreaView):
             return None
         return self.card.card
 
+    # the license year sold ------------------------------------------------------------
+    def switch_year(self) -> None:
+        card = self._need_owner()
+        if card is None:
+            return
+        if len(card.years_on_sale) < 2:
+            self.say(
+                f"Only license year {card.license_year.label} is on sale today; next year's "
+                "licenses go on sale as the town's rules allow (Settings, F8).",
+                problem=True,
+            )
+            return
+        others = [y for y in card.years_on_sale if y != card.license_year]
+        self.choose_year(others[0].starts_in)
+
+    def choose_year(self, starts_in: int) -> None:
+        card = self._need_owner()
+        if card is None or card.license_year.starts_in == starts_in:
+            return
+        chosen = next((y for y in card.years_on_sale if y.starts_in == starts_in), None)
+        if chosen is None:
+            return
+        self.sale_year = None if chosen == card.years_on_sale[0] else starts_in
+        self.say(f"Selling licenses for {chosen.label}.")
+        self.reload_card()
+
     # the cart -----------------------------------------------------------------------
     def renew_all_due(self) -> None:
         card = self._need_owner()
         if card is None:
             return
-        added = [d.name for d in card.due if self.cart.add(d.standing, card.display_name)]
+        added = [d for d in card.due if self.cart.add(d.standing, card.display_name)]
+        there = [d for d in card.due if d not in added]
         blocked = [
             f"{d.name}: {' '.join(d.standing.blockers)}"
             for d in card.dogs
             if d.active and d.held is None and not d.standing.can_license
         ]
-        words = (
-            f"Added {', '.join(added)} to the cart." if added else "No dog of this owner is due."
-        )
+        parts = []
+        if added:
+            parts.append(f"Added {', '.join(d.name for d in added)} to the cart.")
+        elif not there:
+            parts.append(f"No dog of this owner is due for {card.license_year.label}.")
+        parts += [self._already_in_cart(d.dog_id, d.name) for d in there]
         if blocked:
-            words += " Not added — " + " ".join(blocked)
+            parts.append("Not added — " + " ".join(blocked))
+        words = " ".join(parts)
         self.say(words, problem=bool(blocked) and not added)
 
     def add_dog(self, dog_id: int) -> None:
@@ -204,7 +243,18 @@ class CounterView(AreaView):
         elif self.cart.add(dog.standing, card.display_name):
             self.say(f"Added {dog.name} to the cart.")
         else:
-            self.say(f"{dog.name} is already in the cart.")
+            self.say(self._already_in_cart(dog.dog_id, dog.name))
+
+    def _already_in_cart(self, dog_id: int, name: str) -> str:
+        entry = self.cart.cart.entry(dog_id)
+        year = entry.standing.license_year if entry else None
+        card = self.card.card
+        if year is None or card is None or year == card.license_year:
+            return f"{name} is already in the cart."
+        return (
+            f"{name} is already in the cart for {year.label}; a receipt licenses a dog once, "
+            "so pay for it first to sell another year."
+        )
 
     def pay(self) -> None:
         if self.isVisible():

@@ -1,0 +1,70 @@
+"""The owner's card: each dog with what it owes for the license year being sold, and the
+years on sale — next year's too while its early sale is open."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from clerkdesk.services import licensing, tags
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
+from clerkdesk.services.owner_card import owner_card
+from services.conftest import CLERK, Town, at, check
+
+NEXT_YEAR = dt.date(2027, 4, 1)
+EARLY = dt.date(2027, 2, 15)  # 45 days before April 1; Westborough sells 60 days ahead
+
+
+def license_rex_this_year(town: Town) -> None:
+    request = CheckoutRequest(town.jane, (LicenseItem(town.rex),), (check(),))
+    licensing.checkout(town.database, request, actor=CLERK, clock=town.clock)
+
+
+def test_in_june_only_the_year_in_force_is_on_sale(town: Town) -> None:
+    card = owner_card(town.database, town.jane, town.clock.today())
+    assert [y.label for y in card.years_on_sale] == ["2026–27"]
+    assert card.license_year.label == card.license_year_label == "2026–27"
+    # Asking for next year before its sale opens gives the year in force, and says so.
+    asked = owner_card(town.database, town.jane, town.clock.today(), license_year=2027)
+    assert asked.license_year.label == "2026–27"
+    assert [d.standing.quote.total for d in asked.dogs if d.standing.quote] == [
+        d.standing.quote.total for d in card.dogs if d.standing.quote
+    ]
+
+
+def test_during_early_sale_the_card_quotes_next_year_when_asked(town: Town) -> None:
+    # GIVEN Rex licensed for 2026–27 in June, and February's early sale of 2027–28
+    license_rex_this_year(town)
+    card = owner_card(town.database, town.jane, EARLY)
+    assert [y.label for y in card.years_on_sale] == ["2026–27", "2027–28"]
+    rex = next(d for d in card.dogs if d.dog_id == town.rex)
+    assert rex.held is not None and rex.held.license_year_label == "2026–27"
+    assert not rex.standing.can_license
+
+    # WHEN the clerk asks for next year
+    ahead = owner_card(town.database, town.jane, EARLY, license_year=2027)
+
+    # THEN Rex owes a renewal for 2027–28 with no late fee, and holds nothing for it yet
+    assert ahead.license_year.label == ahead.license_year_label == "2027–28"
+    assert ahead.license_year_end == dt.date(2028, 3, 31)
+    rex = next(d for d in ahead.dogs if d.dog_id == town.rex)
+    assert rex.held is None and rex.standing.can_license
+    assert rex.standing.quote is not None
+    assert [(line.code, line.amount) for line in rex.standing.quote.lines] == [
+        ("dog_license", Decimal("15.00"))
+    ]
+    assert any("early sale" in w for w in rex.standing.warnings)
+    assert rex in ahead.due
+
+
+def test_the_card_for_next_year_shows_the_license_sold_early(town: Town) -> None:
+    license_rex_this_year(town)
+    early = at(EARLY, town.clock)
+    tags.receive_stock(town.database, NEXT_YEAR, 1, 10, actor=CLERK, clock=early)
+    request = CheckoutRequest(town.jane, (LicenseItem(town.rex, license_year=2027),), (check(),))
+    sold = licensing.checkout(town.database, request, actor=CLERK, clock=early)
+    ahead = owner_card(town.database, town.jane, EARLY, license_year=2027)
+    rex = next(d for d in ahead.dogs if d.dog_id == town.rex)
+    assert rex.held is not None
+    assert (rex.held.number, rex.held.license_year_label) == (sold.licenses[0].number, "2027–28")
+    assert rex.standing.licensed_for_year and not rex.standing.can_license
