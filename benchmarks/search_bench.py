@@ -543,7 +543,8 @@ def write_section(text_: str, path: Path = DOC) -> None:
         new = old.rstrip("\n") + "\n\n" + text_
     else:
         end = old.find("\n## ", start + 1)
-        new = old[:start] + text_ + (old[end + 1 :] if end >= 0 else "")
+        rest = old[end + 1 :] if end >= 0 else ""
+        new = old[:start] + (text_.rstrip("\n") + "\n\n" + rest if rest else text_)
     path.write_text(new, encoding="utf-8")
 
 

@@ -120,3 +120,19 @@ def test_a_database_that_cannot_be_opened_is_explained_in_the_window(
     assert "Unsupported database" in window.waiting.hint.text()
     assert not window.is_open and not window.nav.isEnabled()
     broken.tasks.wait()
+
+
+def test_the_window_paints_before_the_database_layers_are_imported() -> None:
+    # The main window shows before the database opens; what it imports to get there must
+    # not pull in SQLAlchemy, the rules engine or the services (the first-paint benchmark).
+    import subprocess
+
+    probe = (
+        "import sys; import clerkdesk.cli.main, clerkdesk.ui.app, clerkdesk.ui.main_window;"
+        "heavy = ('sqlalchemy', 'clerkdesk.rules', 'clerkdesk.services', 'clerkdesk.db');"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(heavy))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.split() == []

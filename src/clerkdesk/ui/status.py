@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
-from clerkdesk.rules import years_on_sale
 from clerkdesk.ui.context import Shell, UiContext
 
 
 def license_year_text(ctx: UiContext) -> str:
     if ctx.town is None:
         return "License year: no town set up"
+    # The rules engine is imported once the database is open, not before the first paint.
+    from clerkdesk.rules import years_on_sale
+
     year, *following = years_on_sale(ctx.town.profile, ctx.clock.today())
     text = f"License year {year.label} ({year.start:%b %-d, %Y} – {year.end:%b %-d, %Y})"
     return text + "".join(f" · {n.label} on sale" for n in following)
