@@ -16,9 +16,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION", required=True)
     upgrade = actions.add_parser(
         "upgrade",
-        help="bring the database to the newest schema (a SQLite file is backed up first)",
+        help="bring the database to the newest schema (backed up first)",
         description="Create the schema in a new database, or upgrade an older one to the newest "
-        "revision. A SQLite file is copied to backups/ beside it before it is changed.",
+        "revision. Before it is changed, a SQLite file is copied to backups/ beside it and a "
+        "PostgreSQL database is dumped with pg_dump to this PC's backups folder (pg_dump is "
+        "looked for on PATH and where PostgreSQL installs it, or named by CLERKDESK_PG_DUMP).",
+    )
+    upgrade.add_argument(
+        "--no-backup",
+        action="store_true",
+        help="upgrade without backing up first: only when you hold a backup of your own",
     )
     upgrade.set_defaults(handler=_upgrade)
     current = actions.add_parser(
@@ -38,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _upgrade(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.db.migrate import upgrade_to_head
 
-    result = upgrade_to_head(ctx.database(upgrade=False))
+    result = upgrade_to_head(ctx.database(upgrade=False), backup=not args.no_backup)
     if not result.changed:
         out(f"already at {result.to_revision}")
     else:

@@ -1,8 +1,10 @@
 """Bring a database to the schema this code expects, safely.
 
-Before a SQLite file is upgraded it is copied whole (SQLite's online backup, so a file in
-WAL mode is copied consistently). A database stamped with a revision this code does not
-know was upgraded by a newer ClerkDesk, and is refused rather than damaged.
+Before a database with data is upgraded it is copied whole: a SQLite file beside itself
+(SQLite's online backup, so a file in WAL mode is copied consistently), a PostgreSQL
+database with pg_dump into this PC's backups folder (``pg_backup``). A database stamped
+with a revision this code does not know was upgraded by a newer ClerkDesk, and is refused
+rather than damaged.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
 from clerkdesk.db.database import Database
+from clerkdesk.db.pg_backup import dump_postgres
 from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable
-from clerkdesk.paths import migrations_dir
+from clerkdesk.paths import migrations_dir, user_data_dir
 
 log = logging.getLogger(__name__)
 
@@ -101,18 +104,32 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
     return target
 
 
-def upgrade_to_head(database: Database) -> UpgradeResult:
-    """Upgrade to the newest schema, backing up a SQLite file first; refuses newer databases."""
+def backup_database(database: Database, label: str, folder: Path | None = None) -> Path | None:
+    """A SQLite file is copied beside itself; a PostgreSQL database is dumped to ``folder``
+    (by default this PC's ``backups`` folder)."""
+    if database.is_sqlite:
+        return backup_sqlite(database, label)
+    return dump_postgres(database.url, folder or user_data_dir() / "backups", label)
+
+
+def upgrade_to_head(
+    database: Database, *, backup: bool = True, backup_folder: Path | None = None
+) -> UpgradeResult:
+    """Upgrade to the newest schema, backing up a database that holds a schema first
+    (``backup=False`` only when whoever upgrades holds a backup of their own); refuses
+    databases from a newer ClerkDesk."""
     scripts = script_directory()
     head = head_revision()
     before = current_revision(database)
     _check_known(before, scripts)
     if before == head:
         return UpgradeResult(before, head, None)
-    backup = backup_sqlite(database, f"before-{head}") if before is not None else None
+    copy = None
+    if backup and before is not None:
+        copy = backup_database(database, f"before-{head}", backup_folder)
     _run(database, "upgrade", head)
     log.info("upgraded database from %s to %s", before, head)
-    return UpgradeResult(before, head, backup)
+    return UpgradeResult(before, head, copy)
 
 
 def downgrade(database: Database, target: str) -> None:
