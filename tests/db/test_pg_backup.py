@@ -97,7 +97,7 @@ def test_without_pg_dump_the_upgrade_is_refused_and_nothing_changes(
     old_database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(PG_DUMP_ENV, str(tmp_path / "no-such-pg_dump"))
-    with pytest.raises(DatabaseUnavailable, match="is not a file.*Nothing was changed"):
+    with pytest.raises(DatabaseUnavailable, match=r"is not a file.*Nothing was changed"):
         migrate.upgrade_to_head(old_database, backup_folder=tmp_path)
     assert migrate.current_revision(old_database) == OLD
 
@@ -113,7 +113,8 @@ def test_a_failed_dump_leaves_no_file_and_the_schema_as_it_was(
     program = fake_pg_dump(tmp_path, script)
     monkeypatch.setenv(PG_DUMP_ENV, str(program))
     backups = tmp_path / "backups"
-    with pytest.raises(DatabaseUnavailable, match="connection to server lost. Nothing was changed"):
+    lost = r"connection to server lost\. Nothing was changed"
+    with pytest.raises(DatabaseUnavailable, match=lost):
         migrate.upgrade_to_head(old_database, backup_folder=backups)
     assert list(backups.iterdir()) == []
     assert migrate.current_revision(old_database) == OLD
