@@ -86,6 +86,9 @@ def test_next_years_licenses_are_sold_early_from_the_keyboard(
     qtbot.keyClick(focused(), Qt.Key.Key_Y)
     qtbot.waitUntil(lambda: card.card is not None and card.card.license_year.starts_in == 2027)
     assert card.year.currentText() == "2027–28 (early sale)"
+    # the early sale is a note beside the dog, not a reason it is refused
+    assert "early sale of a license for 2027–28" in card.notes.text()
+    assert card.why.text() == ""
     assert focused() is card.table
     qtbot.keyClick(focused(), Qt.Key.Key_R)
     expected = sum((quoted(d, capsys) for d in counter_case.dogs), Decimal("0.00"))

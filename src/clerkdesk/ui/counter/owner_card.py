@@ -136,6 +136,13 @@ class OwnerCardPanel(QWidget):
         self.why.setWordWrap(True)
         self.why.setAccessibleName("Why a dog cannot be licensed")
         layout.addWidget(self.why)
+        # What the clerk should know but need not act on (a certificate ending before the
+        # license year does, an early sale), apart from the red reasons a dog is refused.
+        self.notes = QLabel("", self)
+        self.notes.setObjectName("DogNotes")
+        self.notes.setWordWrap(True)
+        self.notes.setAccessibleName("Notes on the selected dog")
+        layout.addWidget(self.notes)
         grid = QGridLayout()
         grid.setSpacing(6)
         self.buttons: dict[str, QPushButton] = {}
@@ -272,6 +279,7 @@ class OwnerCardPanel(QWidget):
     def _show_why(self) -> None:
         if self.card is None:
             self.why.setText("")
+            self.notes.setText("")
             return
         words: list[str] = []
         for dog in self.card.dogs:
@@ -280,10 +288,14 @@ class OwnerCardPanel(QWidget):
             for blocker in dog.standing.blockers:
                 fix = " Record a current one with V." if "rabies" in blocker else ""
                 words.append(f"{dog.name} cannot be licensed: {blocker}{fix}")
-        current = self.current_dog()
-        if current is not None and current.active:
-            words += [f"{current.name}: {w}" for w in current.standing.warnings]
         self.why.setText("\n".join(words))
+        self.why.setVisible(bool(words))
+        current = self.current_dog()
+        notes = []
+        if current is not None and current.active:
+            notes = [f"{current.name}: {w}" for w in current.standing.warnings]
+        self.notes.setText("\n".join(notes))
+        self.notes.setVisible(bool(notes))
 
     # reading ----------------------------------------------------------------------
     def current_dog(self) -> CardDog | None:
