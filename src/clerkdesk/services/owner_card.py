@@ -77,12 +77,18 @@ class OwnerCard:
     badges: tuple[str, ...]
     details: OwnerInput
     dogs: tuple[CardDog, ...]
-    license_year_label: str | None
-    license_year_end: dt.date | None
     # The year the card's dogs are quoted for, and every year on sale today (this year,
     # and next year's during its early sale).
     license_year: LicenseYear
     years_on_sale: tuple[LicenseYear, ...]
+
+    @property
+    def license_year_label(self) -> str:
+        return self.license_year.label
+
+    @property
+    def license_year_end(self) -> dt.date:
+        return self.license_year.end
 
     @property
     def due(self) -> tuple[CardDog, ...]:
@@ -208,8 +214,6 @@ def owner_card(
             badges=tuple(badges),
             details=_owner_input(owner),
             dogs=tuple(dogs),
-            license_year_label=year.label,
-            license_year_end=year.end,
             license_year=year,
             years_on_sale=on_sale,
         )
