@@ -10,12 +10,12 @@ from counter_fixtures import (
     YEAR_2026,
     CounterCase,
     active_dialog,
+    focused,
+    open_owner_by_keyboard,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
-from test_counter_flow import open_owner_by_keyboard
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.models import Dog, DogStatus, Owner, TagIssue, TagStatus, TenderKind
@@ -28,12 +28,6 @@ from clerkdesk.ui.counter.printing import PrintPreview
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
-
-
-def focused() -> QWidget:
-    widget = QApplication.focusWidget()
-    assert widget is not None
-    return widget
 
 
 def _licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import datetime as dt
 
-from counter_fixtures import EASTERN, FIRST_TAG_2026, CounterCase, active_dialog, counts
+from counter_fixtures import (
+    EASTERN,
+    FIRST_TAG_2026,
+    CounterCase,
+    active_dialog,
+    counts,
+    focused,
+    open_owner_by_keyboard,
+)
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
-from test_counter_flow import open_owner_by_keyboard
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -20,18 +27,13 @@ from clerkdesk.services.payments import TenderInput
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
+from clerkdesk.ui.counter.printing import PrintPreview
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
 
 ALT = Qt.KeyboardModifier.AltModifier
-
-
-def focused() -> QWidget:
-    widget = QApplication.focusWidget()
-    assert widget is not None
-    return widget
 
 
 def type_into(qtbot: QtBot, widget: QWidget, text: str) -> None:
@@ -212,3 +214,80 @@ def test_a_tag_already_given_out_is_refused_beside_the_tag(
     qtbot.waitUntil(lambda: tags.messages[first].isVisible() and tags.isVisible())
     assert f"Tag {used} was already given out" in tags.messages[first].text()
     assert counts(ui_context.database) == before
+
+
+def test_every_counter_input_has_an_accessible_name(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+) -> None:
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QAbstractSpinBox,
+        QComboBox,
+        QHeaderView,
+        QLineEdit,
+        QPlainTextEdit,
+        QTextEdit,
+    )
+
+    from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
+
+    inputs = (
+        QAbstractButton,
+        QLineEdit,
+        QAbstractItemView,
+        QComboBox,
+        QAbstractSpinBox,
+        QPlainTextEdit,
+        QTextEdit,
+    )
+
+    def unnamed(root: QWidget) -> list[str]:
+        return [
+            f"{type(w).__name__} {w.objectName()!r} {getattr(w, 'text', lambda: '')()!r}"
+            for w in root.findChildren(QWidget)
+            if isinstance(w, inputs)
+            and not isinstance(w, QHeaderView)
+            and w.isVisibleTo(root)
+            and not w.accessibleName()
+        ]
+
+    def back_at_the_card() -> None:
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        counter.card.table.setFocus()
+
+    def each_named(*dialogs: tuple[Qt.Key, type[QWidget]]) -> None:
+        for key, kind in dialogs:
+            back_at_the_card()
+            qtbot.keyClick(counter.card.table, key)
+            dialog = active_dialog(qtbot, kind)
+            assert unnamed(dialog) == [], kind.__name__
+            qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+            qtbot.waitUntil(lambda d=dialog: not d.isVisible())  # type: ignore[misc]
+
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    assert unnamed(counter) == []
+    each_named((Qt.Key.Key_O, OwnerForm), (Qt.Key.Key_N, DogForm), (Qt.Key.Key_V, RabiesForm))
+    back_at_the_card()
+    qtbot.keyClick(counter.card.table, Qt.Key.Key_R)
+    qtbot.keyClick(counter.card.table, Qt.Key.Key_F12)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert unnamed(payment) == []
+    assert isinstance(payment, PaymentDialog)
+    qtbot.keyClicks(focused(), f"{payment.total:.2f}")
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    tags = active_dialog(qtbot, TagsDialog)
+    assert unnamed(tags) == []
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    preview = active_dialog(qtbot, PrintPreview, timeout=15000)
+    assert unnamed(preview) == []
+    qtbot.keyClick(preview, Qt.Key.Key_Escape)
+    # the dogs are licensed now: transfer, deceased/moved and lost tag have their dialogs
+    qtbot.waitUntil(lambda: all(d.held for d in counter.card.card.dogs))  # type: ignore[union-attr]
+    each_named(
+        (Qt.Key.Key_T, OwnerPicker), (Qt.Key.Key_D, DogStatusDialog), (Qt.Key.Key_L, TagsDialog)
+    )
