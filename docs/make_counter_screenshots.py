@@ -1,5 +1,6 @@
 """Screenshots of each Counter state, from a fresh Westborough demo town on June 1, 2026:
-search results, the owner card, the cart, the payment dialog and the tags dialog; then, on
+search results, the owner card, the cart, the payment dialog, the tags dialog and the print
+preview; the new owner, new dog and rabies forms, transfer and deceased/moved; then, on
 February 15, 2027, the card switched to next year's licenses on early sale.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_counter_screenshots.py
@@ -8,6 +9,7 @@ February 15, 2027, the card switched to next year's licenses on early sale.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -28,10 +30,9 @@ from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
 from clerkdesk.demo.fill import fill_demo  # noqa: E402
 from clerkdesk.models import TenderKind  # noqa: E402
-from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout  # noqa: E402
-from clerkdesk.services.payments import TenderInput  # noqa: E402
 from clerkdesk.ui.app import application, build_shell, start  # noqa: E402
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog  # noqa: E402
+from clerkdesk.ui.counter.printing import PrintPreview  # noqa: E402
 from clerkdesk.ui.counter.tags_dialog import TagsDialog  # noqa: E402
 from clerkdesk.ui.counter.view import CounterView  # noqa: E402
 from clerkdesk.ui.style import apply_style  # noqa: E402
@@ -71,6 +72,9 @@ def visible(kind: type[QWidget]) -> QWidget | None:
 def main() -> int:
     clock = FixedClock(dt.datetime(2026, 6, 1, 10, 30, tzinfo=EASTERN))
     with tempfile.TemporaryDirectory(prefix="clerkdesk-counter-") as tmp:
+        # The receipt and certificates it prints, and its log, stay out of the user's folders.
+        for name in ("XDG_DATA_HOME", "XDG_STATE_HOME"):
+            os.environ[name] = str(Path(tmp) / name.lower())
         url = f"sqlite:///{Path(tmp) / 'demo.sqlite'}"
         database = Database.open(url)
         upgrade_to_head(database)
@@ -113,16 +117,32 @@ def main() -> int:
         tags = visible(TagsDialog)
         assert tags is not None
         save(tags, "tags")
-        tags.reject()
-        wait_until(lambda: not view.busy())
+        tags.finish()
+        wait_until(lambda: visible(PrintPreview) is not None and not view.busy())
+        preview = visible(PrintPreview)
+        assert preview is not None
+        preview.resize(900, 760)
+        wait_until(lambda: True)
+        save(preview, "preview")
+        preview.close()
+        wait_until(lambda: view.card.card is not None and not view.busy())
+        # The forms and the changes, each from its key on the card.
+        shots: list[tuple[Callable[[], None], Callable[[], QWidget | None], str]] = [
+            (view.new_owner, lambda: view.form, "new-owner"),
+            (view.new_dog, lambda: view.form, "new-dog"),
+            (view.rabies, lambda: view.form, "rabies"),
+            (view.changes.transfer, lambda: view.changes.picker, "transfer"),
+            (view.changes.mark_status, lambda: view.changes.status_dialog, "deceased-moved"),
+        ]
+        for opens, dialog, name in shots:
+            opens()
+            wait_until(lambda d=dialog: d() is not None and d().isVisible())  # type: ignore[misc, union-attr]
+            shown = dialog()
+            assert shown is not None
+            save(shown, name)
+            shown.close()
+            wait_until(lambda: not view.busy())
         # February: this year's licenses sold, next year's on sale early (Y switches).
-        view.cart.cart.clear()
-        view.cart.refresh()
-        items = tuple(LicenseItem(d.dog_id) for d in case.dogs)
-        cash = (TenderInput(TenderKind.CASH, None),)
-        request = CheckoutRequest(case.owner_id, items, cash)
-        assert window.ctx is not None
-        checkout(window.ctx.database, request, actor="clerk", clock=clock)
         clock.moment = dt.datetime(2027, 2, 15, 10, 30, tzinfo=EASTERN)
         window.status.show_workspace(window.ctx)
         view.open_owner(case.owner_id)

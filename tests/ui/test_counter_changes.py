@@ -23,11 +23,14 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
+from clerkdesk.ui.counter.forms import OwnerForm
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.printing import PrintPreview
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+
+ALT = Qt.KeyboardModifier.AltModifier
 
 
 def _licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:
@@ -106,6 +109,21 @@ def test_a_dog_is_transferred_to_another_owner_for_the_transfer_fee(
     with ui_context.database.read() as session:
         moved = session.get(Dog, dog.dog_id)
         assert moved is not None and moved.owner_id == other_id
+
+
+def test_a_dog_goes_to_a_new_owner_made_from_the_transfer_dialog(
+    qtbot: QtBot, window: MainWindow, counter: CounterView, counter_case: CounterCase
+) -> None:
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
+    picker = active_dialog(qtbot, OwnerPicker)
+    assert isinstance(picker, OwnerPicker)
+    assert "Enter to choose" in picker.results.summary.text()
+    qtbot.keyClicks(focused(), "Qxzzyv")
+    qtbot.waitUntil(lambda: "New owner (Alt+N)" in picker.results.summary.text())
+    qtbot.keyClick(focused(), Qt.Key.Key_N, ALT)
+    assert isinstance(active_dialog(qtbot, OwnerForm), OwnerForm)
+    assert not picker.isVisible()
 
 
 def test_a_dog_is_marked_deceased(

@@ -73,7 +73,8 @@ class DogStatusDialog(FormDialog):
 
 
 class OwnerPicker(QDialog):
-    """Find the owner a dog goes to; ``picked`` carries the SearchHit. O makes a new one."""
+    """Find the owner a dog goes to; ``picked`` carries the SearchHit. New owner (Alt+N)
+    makes one instead."""
 
     picked = Signal(object)
     wants_new_owner = Signal()
@@ -91,7 +92,12 @@ class OwnerPicker(QDialog):
         self.box = QLineEdit(self)
         self.box.setAccessibleName("Search for the new owner")
         self.box.setPlaceholderText("The new owner's name, street or phone")
-        self.results = ResultsPanel(ctx, self)
+        self.results = ResultsPanel(
+            ctx,
+            self,
+            prompt="Type the new owner's name, street or phone; ↓ to move, Enter to choose.",
+            new_owner="add them with New owner (Alt+N)",
+        )
         self.results.heading.setVisible(False)
         self.results.attach(self.box)
         self.results.opened.connect(self._chosen)
@@ -100,7 +106,7 @@ class OwnerPicker(QDialog):
         self.message.setAccessibleName("Transfer message")
         self.message.setWordWrap(True)
         buttons = QHBoxLayout()
-        new_owner = QPushButton("New owner…", self)
+        new_owner = QPushButton("&New owner…  Alt+N", self)
         new_owner.setAccessibleName("New owner")
         new_owner.setAutoDefault(False)
         new_owner.clicked.connect(self._new_owner)

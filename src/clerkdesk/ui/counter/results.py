@@ -87,15 +87,24 @@ class ResultsPanel(QWidget):
 
     opened = Signal(object)  # SearchHit
 
-    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ctx: UiContext,
+        parent: QWidget | None = None,
+        *,
+        prompt: str = "Type in the search box above (Ctrl+K).",
+        new_owner: str = "add a new owner (O)",
+    ) -> None:
+        """``prompt`` says where to type; ``new_owner`` how to add one when nothing is found."""
         super().__init__(parent)
         self.ctx = ctx
+        self._prompt, self._new_owner = prompt, new_owner
         self.setAccessibleName("Search results")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.heading = QLabel("SEARCH", self)
         self.heading.setObjectName("ColumnTitle")
-        self.summary = QLabel("Type in the search box above (Ctrl+K).", self)
+        self.summary = QLabel(prompt, self)
         self.summary.setObjectName("ViewHint")
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Search summary")
@@ -166,11 +175,11 @@ class ResultsPanel(QWidget):
         if result.hits:
             self.list.setCurrentIndex(self.model.index(0, 0))
         if not result.query:
-            self.summary.setText("Type in the search box above (Ctrl+K).")
+            self.summary.setText(self._prompt)
         elif not result.hits:
             self.summary.setText(
                 f"Nothing on file matches “{result.query}”. Check the spelling, try the "
-                "street or phone, or add a new owner (O)."
+                f"street or phone, or {self._new_owner}."
             )
         else:
             count = len(result.hits)
