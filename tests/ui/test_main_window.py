@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from clerkdesk.clock import FixedClock
 from clerkdesk.db.migrate import head_revision
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.crash import install_crash_handler
@@ -42,6 +43,24 @@ def test_the_status_bar_names_the_database_the_license_year_and_the_user(
     assert "Apr 1, 2026" in status.license_year.text()
     assert "Mar 31, 2027" in status.license_year.text()
     assert ui_context.user_name in status.user.text()
+
+
+def test_the_status_bar_follows_the_date_while_the_app_stays_open(
+    window: MainWindow, clock: FixedClock
+) -> None:
+    status = window.status
+    assert status.day_timer.isActive()
+    text = status.license_year.text()
+    # GIVEN the app left open into February, when next year's licenses go on sale
+    clock.moment = clock.moment.replace(year=2027, month=2, day=15)
+    # WHEN the minute's check runs
+    status.follow_the_date()
+    # THEN the status bar says so, and on April 1 the new year is the one in force
+    assert status.license_year.text() == text + " · 2027–28 on sale"
+    clock.moment = clock.moment.replace(month=4, day=1)
+    status.follow_the_date()
+    assert status.license_year.text().startswith("License year 2027–28 (Apr 1, 2027")
+    assert "on sale" not in status.license_year.text()
 
 
 def test_the_counter_shows_the_figures_of_the_demo_town(window: MainWindow) -> None:

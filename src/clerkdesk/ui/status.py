@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 from clerkdesk.ui.context import Shell, UiContext
@@ -29,6 +32,13 @@ class StatusBar(QStatusBar):
         self.license_year = self._label("License year: …", "License year")
         self.user = self._label(f"Signed in: {shell.user_name}", "User")
         self.drawer = self._label("Drawer: not opened today", "Drawer")
+        # The counter's PC is often left running for days: the license year (and next
+        # year's early sale) follows the date without a restart.
+        self._ctx: UiContext | None = None
+        self._day: dt.date | None = None
+        self.day_timer = QTimer(self)
+        self.day_timer.setInterval(60_000)
+        self.day_timer.timeout.connect(self.follow_the_date)
 
     def _label(self, text: str, name: str, stretch: int = 0) -> QLabel:
         label = QLabel(text, self)
@@ -40,7 +50,14 @@ class StatusBar(QStatusBar):
         described = ctx.database.describe()
         self.database.setText(described)
         self.database.setToolTip(described)
+        self._ctx, self._day = ctx, ctx.clock.today()
         self.license_year.setText(license_year_text(ctx))
+        self.day_timer.start()
+
+    def follow_the_date(self) -> None:
+        """Once a minute: a new day may start a license year or open next year's sale."""
+        if self._ctx is not None and self._ctx.clock.today() != self._day:
+            self.show_workspace(self._ctx)
 
     def show_failure(self) -> None:
         self.database.setText("Database not open")
