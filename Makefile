@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
+	@scripts/qt-system-libs.sh $(BIN)/python
 	$(BIN)/clerkdesk demo --if-empty --dogs $(DEMO_DOGS)
 	$(BIN)/clerkdesk
 
