@@ -13,6 +13,7 @@ committed, and the second clerk is refused or quoted exactly as at a single work
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -33,6 +34,8 @@ from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.receipts import ChargedLine, write_receipt
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
 from clerkdesk.services.tags import check_tag, next_tag
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ def checkout(
     except IntegrityError as exc:
         # Only a writer that took no locks (an older ClerkDesk at another workstation) can
         # get here; the transaction is rolled back whole, and the clerk is told why.
+        log.warning("checkout refused by the database: %s", exc.orig)
         raise lost_race(database, request, clock.today()) from exc
 
 
@@ -157,9 +161,11 @@ def lost_race(database: Database, request: CheckoutRequest, today: dt.date) -> E
                 try:
                     check_tag(session, year.start, item.tag_number, year.label)
                 except ValidationError as exc:
+                    sold = " at another workstation, at the same moment" * (
+                        "already given out" in exc.message
+                    )
                     return ValidationError(
-                        f"{exc.message[:-1]} at another workstation, at the same moment. "
-                        f"{NOTHING_CHARGED}",
+                        f"{exc.message.rstrip('.')}{sold}. {NOTHING_CHARGED}",
                         field=f"tag:{item.dog_id}",
                     )
     return DatabaseBusy(
