@@ -87,6 +87,15 @@ def test_a_tag_number_finds_the_dog_first_and_marked(
     assert first == ["exact-dog", "Doe, Jane", "12 Elm St", "Rex", "tag 57 (2026–27)"]
 
 
+def test_seven_digits_find_the_owner_under_the_towns_area_code(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "--db", url, "search", "5550101")
+
+    assert status == 0, err
+    assert out.splitlines() == ["exact-owner\tDoe, Jane\t12 Elm St\t[Rex]\tphone"]
+
+
 def test_the_owners_street_finds_the_owner_and_their_dogs(
     url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

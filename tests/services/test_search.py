@@ -346,6 +346,59 @@ def test_a_shared_phone_lists_both_owners_without_a_jump(
     assert len(result.hits) == 2
 
 
+def test_seven_digits_find_the_owner_under_the_towns_area_codes(office: Office) -> None:
+    # GIVEN Westborough, whose profile names area codes 508 and 774
+    for typed in ("555-0101", "5550101", "555 0101"):
+        # WHEN the clerk types the number as a resident says it
+        result = find(office, typed)
+
+        # THEN Jane (508-555-0101) opens straight away
+        assert result.exact is not None, typed
+        assert (result.exact.kind, result.exact.owner_id) == ("owner", office.jane)
+        assert result.exact.matched == "phone"
+
+
+def test_seven_digits_find_a_number_under_the_second_area_code(
+    office: Office, database: Database
+) -> None:
+    newcomer = _owner(database, office.clock, "Ana", "Silva", "5 Main St", "774-555-0188")
+
+    result = find(office, "555-0188")
+
+    assert result.exact is not None
+    assert result.exact.owner_id == newcomer
+
+
+def test_seven_digits_under_two_area_codes_list_both_owners_without_a_jump(
+    office: Office, database: Database
+) -> None:
+    other = _owner(database, office.clock, "Ana", "Silva", "5 Main St", "774-555-0101")
+
+    result = find(office, "5550101")
+
+    assert result.exact is None
+    assert [h.owner_id for h in result.hits] == [office.jane, other]
+
+
+def test_seven_digits_are_still_the_start_of_a_longer_number(office: Office) -> None:
+    # "508-5550" is a number half typed: the owners whose phone begins so, no jump
+    result = find(office, "508-5550")
+
+    assert result.exact is None
+    assert {h.owner_id for h in result.hits} == {office.jane, office.john, office.elmer}
+
+
+def test_seven_digits_find_nobody_in_a_town_without_area_codes(
+    office: Office, database: Database
+) -> None:
+    # GIVEN the town's rules saved again without its area codes
+    lines = presets.preset_toml("westborough").splitlines(keepends=True)
+    without = "".join(line for line in lines if not line.startswith("area_codes"))
+    save_town_profile(database, without, saved_by=CLERK, clock=office.clock)
+
+    assert find(office, "555-0101").hits == ()
+
+
 def test_a_microchip_in_full_jumps_to_its_dog(office: Office) -> None:
     result = find(office, REX_CHIP)
 

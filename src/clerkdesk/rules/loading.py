@@ -83,6 +83,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
     name = town.string("name", required=True) or ""
     bylaw = town.text("bylaw")
     examples = town.string_list("examples") or ()
+    area_codes = _area_codes(town)
     town.finish()
 
     year_rule = _license_year(top.table("license_year", required=True), problems)
@@ -113,7 +114,25 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         schedules=tuple(schedules),
         unconfirmed_examples=tuple(examples),
         document=copy.deepcopy(dict(document)),
+        area_codes=area_codes,
     )
+
+
+_AREA_CODE = re.compile(r"^[2-9][0-9]{2}$")
+
+
+def _area_codes(town: Reader) -> tuple[str, ...]:
+    """``town.area_codes``: the town's telephone area codes, so a 7-digit phone finds its
+    owner. Text, not numbers, because an area code is a code ("508"), not an amount."""
+    codes = town.string_list("area_codes") or ()
+    for code in codes:
+        if not _AREA_CODE.match(code):
+            town.problem("area_codes", f'{code!r} is not an area code: use three digits, "508"')
+            return ()
+    if len(set(codes)) != len(codes):
+        town.problem("area_codes", "names an area code twice")
+        return ()
+    return codes
 
 
 def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:

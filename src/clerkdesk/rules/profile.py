@@ -46,6 +46,8 @@ class TownProfile:
     unconfirmed_examples: tuple[str, ...]
     document: Mapping[str, Any]
     """The parsed TOML, for writing the profile back out (see ``loading.profile_to_toml``)."""
+    area_codes: tuple[str, ...] = ()
+    """The town's telephone area codes: a 7-digit phone is looked for under each."""
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:

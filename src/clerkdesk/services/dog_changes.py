@@ -22,6 +22,7 @@ from clerkdesk.models import (
     TagIssue,
     TagStatus,
 )
+from clerkdesk.services.locks import lock_dogs_and_owners, lock_for_license
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput, plan_tenders
 from clerkdesk.services.profile_source import profile_in_force
@@ -68,6 +69,7 @@ def transfer_dog(
     a dog with no license in force changes owner without a fee."""
     now, today = clock.now(), clock.today()
     with database.write() as session:
+        lock_dogs_and_owners(session, [dog_id], [new_owner_id])
         dog = session.get(Dog, dog_id)
         owner = session.get(Owner, new_owner_id)
         if dog is None:
@@ -148,6 +150,7 @@ def replace_tag(
     """A lost tag: the old number stays used for the year (marked lost), a new one is issued."""
     now, today = clock.now(), clock.today()
     with database.write() as session:
+        lock_for_license(session, license_id)
         license_row = session.get(License, license_id)
         if license_row is None or license_row.status is not LicenseStatus.ISSUED:
             raise ValidationError(

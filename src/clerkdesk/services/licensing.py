@@ -3,28 +3,39 @@
 ``checkout`` is one transaction. It reads the town's rules itself, quotes every dog again
 (never trusting the totals a screen shows), applies waivers only with a reason, takes the
 tags, numbers the receipt and the licenses without gaps, and writes it all — or nothing.
+
+Two workstations may sell at the same moment. The checkout first holds the dogs and their
+owners (``locks``), so everything the rules count per owner or per dog — a senior's free
+dog, a license already held this year — is read after the other workstation's sale is
+committed, and the second clerk is refused or quoted exactly as at a single workstation.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
-from clerkdesk.errors import ValidationError
+from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import License, LicenseStatus, Owner, TagIssue, TagStatus
 from clerkdesk.rules import QuoteLine
+from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput, plan_tenders
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.receipts import ChargedLine, write_receipt
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
 from clerkdesk.services.tags import check_tag, next_tag
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,10 @@ class CheckoutRequest:
     payer_owner_id: int
     items: tuple[LicenseItem, ...]
     tenders: tuple[TenderInput, ...]
+    expected_total: Decimal | None = None
+    """The total the clerk was shown and took payment for: when given, a checkout that
+    quotes another total (another workstation just sold for the same owner) charges nothing
+    and says so."""
 
 
 @dataclass(frozen=True)
@@ -100,8 +115,62 @@ def charged_lines(standing: DogStanding, waivers: Mapping[str, str]) -> list[Cha
 def checkout(
     database: Database, request: CheckoutRequest, *, actor: str, clock: Clock
 ) -> CheckoutResult:
-    with database.write() as session:
-        return checkout_in(session, request, actor=actor, today=clock.today(), now=clock.now())
+    try:
+        with database.write() as session:
+            return checkout_in(session, request, actor=actor, today=clock.today(), now=clock.now())
+    except IntegrityError as exc:
+        # Only a writer that took no locks (an older ClerkDesk at another workstation) can
+        # get here; the transaction is rolled back whole, and the clerk is told why.
+        log.warning("checkout refused by the database: %s", exc.orig)
+        raise lost_race(database, request, clock.today()) from exc
+
+
+NOTHING_CHARGED = "Nothing was charged."
+
+
+def lost_race(database: Database, request: CheckoutRequest, today: dt.date) -> Exception:
+    """What to tell the clerk when another workstation wrote the same license or tag at the
+    same moment, found by reading again what that workstation committed."""
+    with database.read() as session:
+        profile = profile_in_force(session)
+        for item in request.items:
+            try:
+                standing = dog_standing(
+                    session, profile, item.dog_id, today, license_year=item.license_year
+                )
+            except ValidationError as exc:
+                return exc
+            year = standing.license_year
+            if year is None:
+                continue
+            held = session.execute(
+                select(License.number, License.tag_number).where(
+                    License.dog_id == item.dog_id,
+                    License.license_year_start == year.start,
+                    License.status == LicenseStatus.ISSUED,
+                )
+            ).first()
+            if held is not None:
+                return ValidationError(
+                    f"{standing.dog_name} already holds a {year.label} license (No. "
+                    f"{held.number}, tag {held.tag_number or 'none'}) — sold at the same moment "
+                    f"at another workstation. {NOTHING_CHARGED}",
+                    field=f"dog:{item.dog_id}",
+                )
+            if item.tag_number is not None:
+                try:
+                    check_tag(session, year.start, item.tag_number, year.label)
+                except ValidationError as exc:
+                    sold = " at another workstation, at the same moment" * (
+                        "already given out" in exc.message
+                    )
+                    return ValidationError(
+                        f"{exc.message.rstrip('.')}{sold}. {NOTHING_CHARGED}",
+                        field=f"tag:{item.dog_id}",
+                    )
+    return DatabaseBusy(
+        f"Another workstation saved a sale at the same moment. {NOTHING_CHARGED} Try again."
+    )
 
 
 def checkout_in(
@@ -118,6 +187,8 @@ def checkout_in(
     dog_ids = [item.dog_id for item in request.items]
     if len(set(dog_ids)) != len(dog_ids):
         raise ValidationError("A dog is in the cart twice.", field="cart")
+    # Before anything the rules count is read: see ``locks``.
+    lock_dogs_and_owners(session, dog_ids, [request.payer_owner_id])
     profile = profile_in_force(session)
     payer = session.get(Owner, request.payer_owner_id)
     if payer is None:
@@ -135,14 +206,32 @@ def checkout_in(
             extra_senior=seniors,
         )
         if not standing.can_license:
-            raise ValidationError(" ".join(standing.blockers), field=f"dog:{item.dog_id}")
+            raise ValidationError(
+                f"{' '.join(standing.blockers)} {NOTHING_CHARGED}", field=f"dog:{item.dog_id}"
+            )
         assert standing.quote is not None
         if senior_exempt(standing.quote):
             seniors += 1
         standings.append((item, standing))
         lines.extend(charged_lines(standing, item.waivers))
     total = sum((c.amount for c in lines), Decimal("0.00"))
+    if request.expected_total is not None and total != request.expected_total:
+        owed = {s.dog_id: Decimal("0.00") for _i, s in standings}
+        for charged in lines:
+            if charged.dog_id is not None:
+                owed[charged.dog_id] += charged.amount
+        now_owed = ", ".join(f"{s.dog_name} {owed[s.dog_id]:.2f}" for _i, s in standings)
+        raise ValidationError(
+            f"The total is now {total:.2f}, not the {request.expected_total:.2f} quoted "
+            f"({now_owed}): another workstation may have licensed for this owner at the same "
+            f"moment. {NOTHING_CHARGED} Look at the cart again and take payment.",
+            field="cart",
+        )
     plan = plan_tenders(total, list(request.tenders))
+    # The next tags are read after this, so two workstations never pick the same number.
+    lock_tag_stock(
+        session, [s.license_year.start for _i, s in standings if s.license_year is not None]
+    )
     receipt, rows = write_receipt(
         session,
         payer_owner_id=payer.id,

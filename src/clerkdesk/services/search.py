@@ -13,7 +13,8 @@ How a text is read:
   license number, and a house number (the whole number: ``12`` is not ``120 Elm St``);
   ``tag 123`` and ``license 57`` ask for one only;
 * 7 or more digits with any phone punctuation (``(508) 555-0101``): a phone number, in
-  full or its beginning, and a microchip;
+  full or its beginning, and a microchip; 7 digits (``555-0101``) are also a local number,
+  looked for under each of the town's area codes (``town.area_codes`` in its profile);
 * one word of 9 to 15 letters and digits: also a microchip.
 
 Ranking: a number typed in full (tag, license, phone, microchip) above any words; for
@@ -28,7 +29,7 @@ import datetime as dt
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from sqlalchemy import (
@@ -56,7 +57,9 @@ from clerkdesk.models import (
     SearchToken,
     TagIssue,
     TagStatus,
+    TownProfileVersion,
 )
+from clerkdesk.rules import parse_profile
 from clerkdesk.services.search_words import words
 from clerkdesk.services.word_search import active_dogs_of, split_dogs, upper_bound, word_hits
 
@@ -70,6 +73,9 @@ _ACTIVE = 0.5
 _TAG_POINTS = 40.0
 _LICENSE_POINTS = 30.0
 _PHONE_POINTS = 30.0
+# Seven digits under one of the town's area codes: a whole number, above a beginning.
+_LOCAL_PHONE_POINTS = 31.0
+LOCAL_DIGITS = 7
 _MICROCHIP_POINTS = 35.0
 _YEAR_IN_FORCE = 5.0
 # A number alone that is a house number: a street's whole word.
@@ -118,6 +124,8 @@ def search(
     if not query:
         return SearchResult(query, (), None)
     plan = _plan(query)
+    if plan.phone is not None and len(plan.phone) == LOCAL_DIGITS:
+        plan = replace(plan, local=tuple(code + plan.phone for code in _area_codes(database)))
     found = _Found()
     jumps: list[_Hit | None] = []
     if plan.words:
@@ -155,7 +163,7 @@ def _exact_lookups(
     if plan.tag is not None or plan.license is not None:
         jumps.append(_numbers(run, plan, on, limit, found))
     if plan.phone is not None:
-        jumps.append(_phones(run, plan.phone, limit, found))
+        jumps.append(_phones(run, plan.phone, plan.local, limit, found))
     # Ten digits that are someone's phone are not looked for as a microchip as well.
     if plan.microchip is not None and not (len(plan.phone or "") == 10 and found.hits):
         jumps.append(_microchips(run, plan.microchip, limit, found))
@@ -177,7 +185,26 @@ class _Plan:
     license: int | None = None
     street_number: str | None = None  # a number alone: also a house number, in full
     phone: str | None = None  # digits, in full (10) or the beginning of one
+    local: tuple[str, ...] = ()  # 7 digits typed, in full under each of the town's area codes
     microchip: str | None = None
+
+
+_PROFILE_TEXT = (
+    select(TownProfileVersion.profile_toml).order_by(TownProfileVersion.id.desc()).limit(1)
+)
+
+
+def _area_codes(database: Database) -> tuple[str, ...]:
+    """The town's area codes; none before a town is set up. Read only for 7 digits, as one
+    prepared statement, so a phone lookup stays a lookup."""
+    rows = _prepared(_PROFILE_TEXT).rows(database, {})
+    return _area_codes_in(rows[0][0]) if rows else ()
+
+
+@functools.lru_cache(maxsize=8)
+def _area_codes_in(profile_toml: str) -> tuple[str, ...]:
+    # The stored text was checked when it was saved; the same text always parses the same.
+    return parse_profile(profile_toml).area_codes
 
 
 def _plan(query: str) -> _Plan:
@@ -404,14 +431,34 @@ def _by_year(
     return [] if best is None else [best[1]]
 
 
-def _phones(run: Run, phone: str, limit: int, found: _Found) -> _Hit | None:
+def _phones(run: Run, phone: str, local: tuple[str, ...], limit: int, found: _Found) -> _Hit | None:
+    """The owners with this phone; the one to open: the only owner with the whole number
+    typed, or with the 7 digits typed under one of the town's area codes."""
+    exact: list[_Hit] = []
+    values: dict[str, object] = {"limit": limit + 1}
+    if local:
+        numbers = {f"p{i}": number for i, number in enumerate(local)}
+        rows = run(_local_phone_statement(len(local)), {**values, **numbers})
+        exact = [found.add(row, "owner", _LOCAL_PHONE_POINTS, "phone") for row in rows]
     whole = len(phone) == 10
-    values: dict[str, object] = {"phone": phone, "limit": limit + 1}
+    values["phone"] = phone
     if not whole:
         values["upper"] = upper_bound(phone)
     rows = run(_phone_statement(whole), values)
     hits = [found.add(row, "owner", _PHONE_POINTS, "phone") for row in rows]
-    return hits[0] if whole and len(hits) == 1 else None
+    if whole:
+        exact = hits
+    return exact[0] if len(exact) == 1 else None
+
+
+@functools.cache
+def _local_phone_statement(numbers: int) -> Select[Any]:
+    return (
+        select(*_OWNER_COLUMNS)
+        .where(Owner.phone_digits.in_([bindparam(f"p{i}", type_=String) for i in range(numbers)]))
+        .order_by(Owner.id)
+        .limit(bindparam("limit", type_=Integer))
+    )
 
 
 @functools.cache

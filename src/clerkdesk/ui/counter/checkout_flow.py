@@ -109,7 +109,9 @@ class CheckoutFlow:
     def _tags_chosen(self, tags: dict[int, int | None]) -> None:
         cart = self.view.cart.cart
         assert cart.payer_owner_id is not None
-        request = CheckoutRequest(cart.payer_owner_id, cart.items(tags), self.tenders)
+        request = CheckoutRequest(
+            cart.payer_owner_id, cart.items(tags), self.tenders, expected_total=cart.total
+        )
         database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
         self.ctx.tasks.run(
             lambda: checkout(database, request, actor=actor, clock=clock),

@@ -1,0 +1,86 @@
+"""Row locks that make two workstations take turns where the rules count.
+
+PostgreSQL runs each transaction at READ COMMITTED: two checkouts that read an owner's
+licenses at the same moment both see none, so both would give the one free license a
+senior owner is allowed, and both would license the same dog. Locking the rows those
+counts hang on (the dogs, their owners, the year's tag stock) before reading them makes
+the second workstation wait until the first commits; each of its later statements then
+sees what the first wrote, so it quotes and refuses exactly as a single workstation would.
+
+SQLite needs none of this: every write transaction there begins IMMEDIATE, so writers
+already take turns and everything a checkout reads is read inside its turn.
+
+Every caller locks in one order — dogs, then owners, then tag stock, each by id, then the
+number counters (``numbers``) — so two workstations never wait for each other in a circle.
+``FOR NO KEY UPDATE`` is enough for that and, unlike ``FOR UPDATE``, lets other
+transactions go on inserting rows that merely refer to a locked owner or dog.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerkdesk.models import Dog, License, Owner, TagStock
+
+
+def _needs_locks(session: Session) -> bool:
+    return session.get_bind().dialect.name != "sqlite"
+
+
+def lock_dogs_and_owners(
+    session: Session, dog_ids: Iterable[int], owner_ids: Iterable[int] = ()
+) -> None:
+    """Hold the dogs and every owner involved (theirs and ``owner_ids``) to the end of the
+    transaction. The dogs' owners are read after the dogs are held, so a transfer that
+    committed while this waited is seen."""
+    if not _needs_locks(session):
+        return
+    dogs = sorted(set(dog_ids))
+    owners = set(owner_ids)
+    if dogs:
+        held = session.execute(
+            select(Dog.id, Dog.owner_id)
+            .where(Dog.id.in_(dogs))
+            .order_by(Dog.id)
+            .with_for_update(key_share=True)
+        ).all()
+        owners.update(owner for _dog, owner in held)
+    if owners:
+        session.execute(
+            select(Owner.id)
+            .where(Owner.id.in_(sorted(owners)))
+            .order_by(Owner.id)
+            .with_for_update(key_share=True)
+        ).all()
+
+
+def lock_tag_stock(session: Session, year_starts: Iterable[dt.date]) -> None:
+    """Hold the tag stock of these license years: the next tag is read after this, so two
+    workstations never pick the same number. Take it after the dogs and owners."""
+    if not _needs_locks(session):
+        return
+    years = sorted(set(year_starts))
+    if years:
+        session.execute(
+            select(TagStock.id)
+            .where(TagStock.license_year_start.in_(years))
+            .order_by(TagStock.id)
+            .with_for_update(key_share=True)
+        ).all()
+
+
+def lock_for_license(session: Session, license_id: int) -> None:
+    """Hold what a change to one license counts: its dog, its owner, its year's tag stock."""
+    if not _needs_locks(session):
+        return
+    found = session.execute(
+        select(License.dog_id, License.license_year_start).where(License.id == license_id)
+    ).first()
+    if found is None:
+        return
+    lock_dogs_and_owners(session, [found.dog_id])
+    lock_tag_stock(session, [found.license_year_start])
