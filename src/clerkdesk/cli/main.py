@@ -12,7 +12,6 @@ from typing import NoReturn, cast
 
 from clerkdesk import __version__
 from clerkdesk.cli.context import CliContext, CommandFailed, err, one_line
-from clerkdesk.db.checks import shown
 from clerkdesk.errors import ClerkDeskError
 
 log = logging.getLogger("clerkdesk.cli")
@@ -22,6 +21,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, with a mistake said in one line (the usage is a ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
+        from clerkdesk.db.checks import shown
+
         where = self.prog.removeprefix("clerkdesk").strip()
         raise CommandFailed(
             f"{where + ': ' if where else ''}{shown(message)} (see `{self.prog} --help`)"
@@ -69,11 +70,15 @@ def _check_arguments(given: Sequence[str]) -> None:
     """Bytes that are not UTF-8 reach Python as lone surrogates, which no database, file
     name in Qt or log line takes: refuse them before they travel."""
     for number, text in enumerate(given, start=1):
-        if shown(text) != text:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            from clerkdesk.db.checks import shown
+
             raise CommandFailed(
                 f"argument {number} ({shown(text)}) is not UTF-8 text; ClerkDesk takes only "
                 "UTF-8 arguments and file names"
-            )
+            ) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -82,15 +87,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _check_arguments(given)
         args = _app_launch(given) or build_parser().parse_args(given)
+        if args.db is not None and not args.db.strip():
+            # An empty --db would quietly mean the default database.
+            raise CommandFailed("--db needs a database address, e.g. sqlite:///PATH")
         ctx = CliContext(db_option=args.db)
         if args.command is None:
             # The app sets up its log file once its window is on screen.
             from clerkdesk.cli.app_cmd import run_app
 
             return run_app(args, ctx)
-        from clerkdesk.logging_setup import configure_logging
-
-        configure_logging()
+        _log_file()
         handler = args.handler
         status: int = handler(args, ctx)
         return status
@@ -98,9 +104,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         err(f"clerkdesk: {one_line(exc.message)}")
         return exc.status
     except ClerkDeskError as exc:
+        from clerkdesk.db.checks import shown
+
         # Every typed error from every layer ends here: one line, the detail in the log.
-        _log_file()
-        log.warning("clerkdesk %s: %s", " ".join(map(shown, given)), exc, exc_info=exc)
+        if _log_file() is not None:
+            log.warning("clerkdesk %s: %s", " ".join(map(shown, given)), exc, exc_info=exc)
         err(f"clerkdesk: {one_line(str(exc))}")
         return 2
     except KeyboardInterrupt:
@@ -108,6 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:
         # Not a known problem, so a bug: the traceback goes to the log, not the clerk.
+        from clerkdesk.db.checks import shown
+
         path = _log_file()
         if path is None:
             traceback.print_exc()
@@ -126,8 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _log_file() -> Path | None:
     from clerkdesk.logging_setup import configure_logging
 
-    return configure_logging()
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    path = configure_logging()
+    if path is None and not logging.getLogger().handlers:
+        # No log file to write: records go nowhere rather than to standard error, which
+        # promises one line.
+        logging.getLogger().addHandler(logging.NullHandler())
+    return path

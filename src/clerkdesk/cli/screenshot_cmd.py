@@ -35,15 +35,24 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _target(path: Path) -> Path:
+    try:
+        return _checked_target(path)
+    except OSError as exc:
+        from clerkdesk.db.checks import shown
+
+        fail(f"cannot write {shown(path)[:80]} ({exc.strerror}); choose another path")
+
+
+def _checked_target(path: Path) -> Path:
     """Where the PNG goes, checked before anything is drawn: a folder that can be written,
     reached through folders only."""
     from clerkdesk.db.checks import shown
 
     where = shown(path)
+    if len(os.fsencode(path.name)) > 255:
+        fail(f"the file name {shown(path.name)[:40]}… is too long; choose a shorter one")
     if path.is_dir():
         fail(f"{where} is a folder; give the PNG file to write, e.g. {shown(path / 'screen.png')}")
-    if len(os.fsencode(path.name)) > 255:
-        fail(f"the file name {where[:40]}… is too long; choose a shorter one")
     folder = next((p for p in path.absolute().parents if os.path.lexists(p)), None)
     if folder is None or not folder.is_dir():
         fail(f"cannot write {where}: {shown(folder or path)} is a file, not a folder")

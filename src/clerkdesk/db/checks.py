@@ -25,6 +25,8 @@ from clerkdesk.errors import (
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BACKENDS = ("sqlite", "postgresql")
+# The drivers ClerkDesk is built and tested with; "" is the backend's default.
+DRIVERS = {"sqlite": ("", "pysqlite"), "postgresql": ("", "psycopg")}
 HOW_TO_WRITE = (
     "write sqlite:///PATH for a file on this PC or postgresql://USER@HOST/NAME for a server"
 )
@@ -62,11 +64,17 @@ def backend_and_driver(url: str) -> tuple[str, str]:
     return backend, driver
 
 
-def unsupported(backend: str) -> DatabaseAddressInvalid:
-    return DatabaseAddressInvalid(
-        f"Unsupported database {backend!r}: use sqlite:///PATH or "
-        "postgresql+psycopg://USER@HOST/NAME"
-    )
+def check_backend(backend: str, driver: str) -> None:
+    if backend not in BACKENDS:
+        raise DatabaseAddressInvalid(
+            f"Unsupported database {backend!r}: use sqlite:///PATH or "
+            "postgresql+psycopg://USER@HOST/NAME"
+        )
+    if driver not in DRIVERS[backend]:
+        raise DatabaseAddressInvalid(
+            f"ClerkDesk has no database driver '{backend}+{driver}'; write sqlite:///PATH "
+            "or postgresql://USER@HOST/NAME"
+        )
 
 
 def sqlite_path_of(url: str) -> Path | None:
@@ -84,9 +92,8 @@ def sqlite_path_of(url: str) -> Path | None:
 def precheck_url(url: str) -> None:
     """The checks that need no driver: run before the app's window opens."""
     check_text(url)
-    backend, _ = backend_and_driver(url)
-    if backend not in BACKENDS:
-        raise unsupported(backend)
+    backend, driver = backend_and_driver(url)
+    check_backend(backend, driver)
     if backend == "sqlite":
         path = sqlite_path_of(url)
         if path is not None:
@@ -95,6 +102,8 @@ def precheck_url(url: str) -> None:
     try:
         port = urlsplit(url).port
     except ValueError as exc:
+        if "port" in str(exc).lower():
+            check_port(65536, url)
         raise DatabaseAddressInvalid(
             f"{redact(url)!r} is not a database address ({exc}); {HOW_TO_WRITE}"
         ) from exc
@@ -106,6 +115,11 @@ def check_port(port: int | None, url: str) -> None:
         raise DatabaseAddressInvalid(
             f"The port in {redact(url)} must be a number from 1 to 65535 (PostgreSQL's is 5432)"
         )
+
+
+def _may(path: Path, mode: int) -> bool:
+    """Access as the process will open the file: by its effective ids where the OS can say."""
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
 
 
 def _os_problem(path: Path, exc: OSError) -> DatabaseUnavailable:
@@ -154,7 +168,7 @@ def check_sqlite_file(path: Path, *, create: bool) -> None:
         folder = _nearest_existing(path)
         if not folder.is_dir():
             raise _inside_a_file(path)
-        if not os.access(folder, os.W_OK | os.X_OK):
+        if not _may(folder, os.W_OK | os.X_OK):
             raise DatabaseUnavailable(
                 f"You have no permission to make a database in {shown(folder)}; choose a "
                 "folder you can write to, or ask IT for access"
@@ -171,12 +185,12 @@ def check_sqlite_file(path: Path, *, create: bool) -> None:
         )
     if not stat.S_ISREG(st.st_mode):
         raise NotADatabase(f"{shown(path)} is not a regular file; choose a database file")
-    if not os.access(path, os.R_OK | os.W_OK):
+    if not _may(path, os.R_OK | os.W_OK):
         raise DatabaseUnavailable(
             f"You have no permission to read and write {shown(path)}; ask IT to give your "
             "account access to it"
         )
-    if not os.access(path.absolute().parent, os.W_OK | os.X_OK):
+    if not _may(path.absolute().parent, os.W_OK | os.X_OK):
         raise DatabaseUnavailable(
             f"You have no permission to write in {shown(path.absolute().parent)}, where the "
             "database keeps its journal; ask IT to give your account access to the folder"

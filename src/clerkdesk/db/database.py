@@ -92,6 +92,8 @@ def _parse(url: str | URL) -> URL:
 
 
 def _dialect_loads(parsed: URL) -> None:
+    backend, _, driver = parsed.drivername.lower().partition("+")
+    checks.check_backend(backend, driver)
     try:
         parsed.get_dialect()
     except (NoSuchModuleError, ImportError) as exc:
@@ -131,8 +133,6 @@ class Database:
         is left behind). ``create=False`` refuses a SQLite path with no file yet."""
         parsed = _parse(url)
         backend = parsed.get_backend_name()
-        if backend not in checks.BACKENDS:
-            raise checks.unsupported(backend)
         _dialect_loads(parsed)
         if backend == "sqlite":
             engine = cls._open_sqlite(parsed, echo, busy_timeout_ms, create)

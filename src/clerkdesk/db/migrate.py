@@ -9,6 +9,7 @@ rather than damaged.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import logging
@@ -26,7 +27,8 @@ from sqlalchemy import Connection, inspect
 from clerkdesk.db.checks import shown
 from clerkdesk.db.database import Database
 from clerkdesk.db.pg_backup import dump_postgres, remove_empty_folder
-from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable, DiskFull, NotADatabase
+from clerkdesk.db.probe import another_programs
+from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable, DiskFull
 from clerkdesk.paths import migrations_dir, user_data_dir
 
 log = logging.getLogger(__name__)
@@ -84,13 +86,9 @@ def checked_revision(database: Database) -> str | None:
         revision = MigrationContext.configure(conn).get_current_revision()
         tables = [] if revision is not None else inspect(conn).get_table_names()
     _check_known(revision, script_directory())
-    others = sorted(name for name in tables if name != "alembic_version")
-    if others:
-        raise NotADatabase(
-            f"{_where(database)} holds another program's tables ({', '.join(others[:3])}"
-            f"{', …' if len(others) > 3 else ''}), not a ClerkDesk database; choose the "
-            "ClerkDesk database, or a new file or empty database"
-        )
+    refusal = another_programs(_where(database), tables)
+    if refusal is not None:
+        raise refusal
     return revision
 
 
@@ -114,7 +112,7 @@ def _no_room(path: Path, target: Path, needed: int) -> DiskFull:
 
 
 def _mb(size: int) -> str:
-    return f"{max(size / 1_000_000, 0.1):,.1f} MB"
+    return f"{size / 1_000_000:,.1f} MB" if size >= 1_000_000 else f"{max(size // 1000, 1):,} KB"
 
 
 def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None) -> Path | None:
@@ -135,7 +133,8 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
             raise _no_room(path, target, needed)
         _copy_sqlite(path, target)
     except (OSError, sqlite3.Error, DiskFull) as exc:
-        target.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # "backups" may be a file: then there is no copy
+            target.unlink(missing_ok=True)
         if made_folder:
             remove_empty_folder(target.parent)
         if isinstance(exc, DiskFull):

@@ -75,17 +75,34 @@ def sqlite_problem(path: Path, reason: str) -> EnvironmentProblem:
     return DatabaseUnavailable(f"{shown(path)} cannot be opened ({reason}); check the path")
 
 
+def another_programs(where: str, tables: list[str]) -> NotADatabase | None:
+    """The refusal for a database that holds tables but no ClerkDesk schema, if it does."""
+    others = sorted(t for t in tables if t != "alembic_version" and not t.startswith("sqlite_"))
+    if "alembic_version" in tables or not others:
+        return None
+    return NotADatabase(
+        f"{where} holds another program's tables ({', '.join(others[:3])}"
+        f"{', …' if len(others) > 3 else ''}), not a ClerkDesk database; choose the "
+        "ClerkDesk database, or a new file or empty database"
+    )
+
+
 def probe_sqlite(path: Path) -> None:
-    """Read the file's table list; refuse a file SQLite cannot read."""
+    """Read the file's table list; refuse a file SQLite cannot read, or another program's
+    database, before the engine's pragmas (WAL) would change it."""
     try:
         connection = sqlite3.connect(path, isolation_level=None, timeout=5)
         try:
-            connection.execute("SELECT name FROM sqlite_master").fetchall()
+            rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            tables = [str(row[0]) for row in rows]
         finally:
             connection.close()
     except sqlite3.Error as exc:
         log.warning("cannot read %s: %s", shown(path), exc)
         raise sqlite_problem(path, str(exc)) from exc
+    refusal = another_programs(shown(path), tables)
+    if refusal is not None:
+        raise refusal
 
 
 def _where(url: URL) -> str:
