@@ -142,3 +142,7 @@ def _log_file() -> Path | None:
         # promises one line.
         logging.getLogger().addHandler(logging.NullHandler())
     return path
+
+
+if __name__ == "__main__":
+    sys.exit(main())
