@@ -40,3 +40,25 @@ class DatabaseUnavailable(EnvironmentProblem):
 
 class DatabaseTooNew(EnvironmentProblem):
     """The database was upgraded by a newer ClerkDesk than this one."""
+
+
+class DatabaseAddressInvalid(DatabaseUnavailable):
+    """The database URL cannot be read, or names a kind of database or driver ClerkDesk
+    does not use."""
+
+
+class NotADatabase(DatabaseUnavailable):
+    """The path or server database holds something other than a ClerkDesk database:
+    a folder, a text file, an empty file, another program's tables."""
+
+
+class DatabaseDamaged(DatabaseUnavailable):
+    """The database file is cut short or corrupt; only a backup brings it back."""
+
+
+class DatabaseRefused(DatabaseUnavailable):
+    """The server answered but would not let this user into this database."""
+
+
+class DatabaseMissing(DatabaseUnavailable):
+    """No database exists at the path, and the caller asked not to create one."""

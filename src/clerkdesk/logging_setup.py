@@ -27,7 +27,7 @@ def configure_logging(level: int = logging.INFO) -> Path | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=2_000_000, backupCount=5, encoding="utf-8"
+            path, maxBytes=2_000_000, backupCount=5, encoding="utf-8", errors="backslashreplace"
         )
     except OSError:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from sqlalchemy import event, func, select, text
+from sqlalchemy import create_engine, event, func, select, text
 from sqlalchemy.exc import IntegrityError
 
 from clerkdesk.db.database import Database
@@ -106,5 +106,7 @@ def test_an_unsupported_url_is_refused_in_words() -> None:
 def test_describe_names_the_file_or_the_server(sqlite_url: str) -> None:
     database = Database.open(sqlite_url)
     assert database.describe().startswith("This PC: ")
-    assert Database.open("postgresql+psycopg://u@dbhost/town").describe() == "Server dbhost: town"
+    # Built without opening: Database.open would first try to reach the server.
+    server = Database(create_engine("postgresql+psycopg://u@dbhost/town"))
+    assert server.describe() == "Server dbhost: town"
     database.dispose()

@@ -37,15 +37,25 @@ class CliContext:
     def database_url(self) -> str:
         return resolve_database_url(self.db_option)
 
-    def database(self, *, upgrade: bool = True) -> Database:
-        """The database, brought to the current schema first unless told not to."""
+    def database(self, *, upgrade: bool = True, create: bool = True) -> Database:
+        """The database, brought to the current schema first unless told not to.
+
+        Anything wrong with it (the address, the file, the server, the schema) is raised as
+        a typed error before any command reads or writes, so every command, including ones
+        added later, refuses a bad database the same way. ``create=False`` raises
+        ``DatabaseMissing`` for a SQLite path with no file rather than making one.
+        """
         if self._database is None:
             from clerkdesk.db.database import Database
             from clerkdesk.db.migrate import upgrade_to_head
 
-            database = Database.open(self.database_url)
-            if upgrade:
-                upgrade_to_head(database)
+            database = Database.open(self.database_url, create=create)
+            try:
+                if upgrade:
+                    upgrade_to_head(database)
+            except BaseException:
+                database.dispose()
+                raise
             self._database = database
         return self._database
 
@@ -63,4 +73,9 @@ def err(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
-__all__ = ["CliContext", "CommandFailed", "argparse", "err", "fail", "out"]
+def one_line(text: str) -> str:
+    """A message as the single line the command line promises, whatever a driver said."""
+    return " ".join(text.split())
+
+
+__all__ = ["CliContext", "CommandFailed", "argparse", "err", "fail", "one_line", "out"]

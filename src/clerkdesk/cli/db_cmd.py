@@ -56,9 +56,16 @@ def _upgrade(args: argparse.Namespace, ctx: CliContext) -> int:
 
 
 def _current(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.db.migrate import current_revision
+    from clerkdesk.db.migrate import checked_revision
+    from clerkdesk.errors import DatabaseMissing
 
-    out(current_revision(ctx.database(upgrade=False)) or "none")
+    try:
+        # Looking must not make a file where there was none.
+        database = ctx.database(upgrade=False, create=False)
+    except DatabaseMissing:
+        out("none")
+        return 0
+    out(checked_revision(database) or "none")
     return 0
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from clerkdesk.cli.context import CliContext, err, out
+from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.db.checks import shown
 
 HISTORY_YEARS = 2
 HISTORY_DOGS = 20_000
+MAX_HISTORY_YEARS = 10  # as many as fill_demo writes
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,9 +74,24 @@ def _history_years(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> None:
+    """Every option checked before the database is opened, so a mistake changes nothing."""
+    from clerkdesk.demo.fill import MAX_DEMO_DOGS
+    from clerkdesk.rules import presets
+
+    if not 1 <= args.dogs <= MAX_DEMO_DOGS:
+        fail(f"--dogs must be between 1 and {MAX_DEMO_DOGS:,}, not {args.dogs:,}")
+    if args.years is not None and not 0 <= args.years <= MAX_HISTORY_YEARS:
+        fail(f"--years must be between 0 and {MAX_HISTORY_YEARS}, not {args.years:,}")
+    known = sorted(preset.id for preset in presets.list_presets())
+    if args.town not in known:
+        fail(f"unknown town {shown(args.town)[:60]!r}; choose one of {', '.join(known)}")
+
+
 def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.demo.fill import existing_dogs, fill_demo
 
+    _check(args)
     database = ctx.database()
     if args.if_empty:
         held = existing_dogs(database)

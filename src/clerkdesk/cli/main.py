@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn, cast
 
 from clerkdesk import __version__
-from clerkdesk.cli.context import CliContext, CommandFailed, err
+from clerkdesk.cli.context import CliContext, CommandFailed, err, one_line
 from clerkdesk.errors import ClerkDeskError
+
+log = logging.getLogger("clerkdesk.cli")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a mistake said in one line (the usage is a ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        from clerkdesk.db.checks import shown
+
+        where = self.prog.removeprefix("clerkdesk").strip()
+        raise CommandFailed(
+            f"{where + ': ' if where else ''}{shown(message)} (see `{self.prog} --help`)"
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="clerkdesk",
         description="Dog and kennel licensing for the town clerk's office. "
         "With no command, opens the desktop app.",
@@ -26,7 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from clerkdesk.cli import commands
 
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # Every sub-parser is a Parser too (argparse makes them of the parent's class).
+    subparsers = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND"),
+    )
     for register in commands.REGISTRARS:
         register(subparsers)
     return parser
@@ -44,33 +66,82 @@ def _app_launch(argv: Sequence[str]) -> argparse.Namespace | None:
     return None
 
 
+def _check_arguments(given: Sequence[str]) -> None:
+    """Bytes that are not UTF-8 reach Python as lone surrogates, which no database, file
+    name in Qt or log line takes: refuse them before they travel."""
+    for number, text in enumerate(given, start=1):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            from clerkdesk.db.checks import shown
+
+            raise CommandFailed(
+                f"argument {number} ({shown(text)}) is not UTF-8 text; ClerkDesk takes only "
+                "UTF-8 arguments and file names"
+            ) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
-    args = _app_launch(given) or build_parser().parse_args(given)
-    ctx = CliContext(db_option=args.db)
+    ctx: CliContext | None = None
     try:
+        _check_arguments(given)
+        args = _app_launch(given) or build_parser().parse_args(given)
+        if args.db is not None and not args.db.strip():
+            # An empty --db would quietly mean the default database.
+            raise CommandFailed("--db needs a database address, e.g. sqlite:///PATH")
+        ctx = CliContext(db_option=args.db)
         if args.command is None:
             # The app sets up its log file once its window is on screen.
             from clerkdesk.cli.app_cmd import run_app
 
             return run_app(args, ctx)
-        from clerkdesk.logging_setup import configure_logging
-
-        configure_logging()
+        _log_file()
         handler = args.handler
         status: int = handler(args, ctx)
         return status
     except CommandFailed as exc:
-        err(f"clerkdesk: {exc.message}")
+        err(f"clerkdesk: {one_line(exc.message)}")
         return exc.status
     except ClerkDeskError as exc:
-        err(f"clerkdesk: {exc}")
+        from clerkdesk.db.checks import shown
+
+        # Every typed error from every layer ends here: one line, the detail in the log.
+        if _log_file() is not None:
+            log.warning("clerkdesk %s: %s", " ".join(map(shown, given)), exc, exc_info=exc)
+        err(f"clerkdesk: {one_line(str(exc))}")
         return 2
     except KeyboardInterrupt:
         err("clerkdesk: interrupted")
         return 130
+    except Exception as exc:
+        # Not a known problem, so a bug: the traceback goes to the log, not the clerk.
+        from clerkdesk.db.checks import shown
+
+        path = _log_file()
+        if path is None:
+            traceback.print_exc()
+            return 1
+        log.error("unexpected error in clerkdesk %s", " ".join(map(shown, given)), exc_info=exc)
+        err(
+            f"clerkdesk: unexpected error ({type(exc).__name__}: {one_line(str(exc))[:200]}); "
+            f"this is a bug, and the details are in {path}"
+        )
+        return 1
     finally:
-        ctx.close()
+        if ctx is not None:
+            ctx.close()
+
+
+def _log_file() -> Path | None:
+    from clerkdesk.logging_setup import configure_logging
+
+    path = configure_logging()
+    if path is None and not logging.getLogger().handlers:
+        # No log file to write: records go nowhere rather than to standard error, which
+        # promises one line.
+        logging.getLogger().addHandler(logging.NullHandler())
+    return path
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,11 +34,35 @@ def _lazy(name: str) -> Callable[[argparse.Namespace, CliContext], int]:
 
 
 # -- argument types ------------------------------------------------------------------------
+# The rules count years forward and back from these (a license year, ages, arrears), so the
+# range leaves room on both sides of any date a clerk could mean.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+_TOWN_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+
+
 def _date(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text) if len(text) == 10 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD") from None
+        day = None
+    if day is None:
+        written = re.fullmatch(r"(\d{4,})-\d{2}-\d{2}", text)
+        if written is None or FIRST_YEAR <= int(written[1]) <= LAST_YEAR:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a date written YYYY-MM-DD")
+    if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: give a date from {FIRST_YEAR}-01-01 to {LAST_YEAR}-12-31"
+        )
+    return day
+
+
+def _town(text: str) -> str:
+    if not _TOWN_ID.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}{'…' if len(text) > 40 else ''} is not a town id: lower-case "
+            "letters, digits and dashes, up to 64 (see: clerkdesk towns)"
+        )
+    return text
 
 
 def _count(text: str) -> int:
@@ -52,7 +77,11 @@ def _count(text: str) -> int:
 
 def _year(text: str) -> int:
     if len(text) != 4 or not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a year written YYYY")
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a year written YYYY")
+    if not FIRST_YEAR <= int(text) <= LAST_YEAR:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: give a year from {FIRST_YEAR} to {LAST_YEAR}"
+        )
     return int(text)
 
 
@@ -151,7 +180,9 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
 
 def _profile_options(parser: argparse.ArgumentParser) -> None:
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--town", metavar="ID", help="a preset id (see: clerkdesk towns)")
+    which.add_argument(
+        "--town", type=_town, metavar="ID", help="a preset id (see: clerkdesk towns)"
+    )
     which.add_argument("--profile", type=Path, metavar="FILE", help="a town profile (TOML)")
     parser.add_argument(
         "--on", type=_date, metavar="YYYY-MM-DD", help="the date of issue (default: today)"
@@ -176,7 +207,9 @@ def register_profile(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     check.add_argument("file", type=Path, metavar="FILE", help="a town profile (TOML)")
     check.set_defaults(handler=_lazy("profile_check"))
     show = actions.add_parser("show", help="print a preset's TOML")
-    show.add_argument("preset_id", metavar="ID", help="a preset id (see: clerkdesk towns)")
+    show.add_argument(
+        "preset_id", type=_town, metavar="ID", help="a preset id (see: clerkdesk towns)"
+    )
     show.set_defaults(handler=_lazy("profile_show"))
 
 

@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from clerkdesk.cli.context import CliContext, out
+from clerkdesk.cli.context import CliContext, fail, out
 from clerkdesk.cli.display import has_display
 
 VIEWS = ("counter", "owners", "kennels", "tags", "money", "reports", "settings", "about")
@@ -25,8 +25,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _size(text: str) -> tuple[int, int]:
-    from clerkdesk.cli.context import fail
-
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
@@ -36,13 +34,47 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _target(path: Path) -> Path:
+    try:
+        return _checked_target(path)
+    except OSError as exc:
+        from clerkdesk.db.checks import shown
+
+        fail(f"cannot write {shown(path)[:80]} ({exc.strerror}); choose another path")
+
+
+def _checked_target(path: Path) -> Path:
+    """Where the PNG goes, checked before anything is drawn: a folder that can be written,
+    reached through folders only."""
+    from clerkdesk.db.checks import shown
+
+    where = shown(path)
+    if len(os.fsencode(path.name)) > 255:
+        fail(f"the file name {shown(path.name)[:40]}… is too long; choose a shorter one")
+    if path.is_dir():
+        fail(f"{where} is a folder; give the PNG file to write, e.g. {shown(path / 'screen.png')}")
+    folder = next((p for p in path.absolute().parents if os.path.lexists(p)), None)
+    if folder is None or not folder.is_dir():
+        fail(f"cannot write {where}: {shown(folder or path)} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"you have no permission to write {where}; choose a folder you can write to")
+    return path
+
+
 def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     size = _size(args.size)
+    target = _target(args.file)
+    # Open (and if need be upgrade) the database here, so that a bad one is refused with
+    # its typed error rather than photographed in the window's failure message.
+    ctx.database()
     if not has_display():
         # A screenshot needs no screen: draw offscreen.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from clerkdesk.ui.screenshot import take_screenshot
 
-    path = take_screenshot(ctx.database_url, ctx.clock, args.file, view=args.view, size=size)
+    try:
+        path = take_screenshot(ctx.database_url, ctx.clock, target, view=args.view, size=size)
+    except OSError as exc:
+        fail(f"could not write the screenshot to {target} ({exc.strerror or exc})")
     out(str(path))
     return 0

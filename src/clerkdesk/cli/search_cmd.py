@@ -56,6 +56,17 @@ def _limit(text: str) -> int:
     return value
 
 
+def _text(words: list[str]) -> str:
+    from clerkdesk.services.search import MAX_TEXT
+
+    text = " ".join(words)
+    if not text.strip():
+        fail("give the text to look for: a name, street, phone, tag, license or microchip")
+    if len(text) > MAX_TEXT:
+        fail(f"search for at most {MAX_TEXT} characters (this is {len(text):,})")
+    return text
+
+
 def hit_as_json(hit: SearchHit) -> dict[str, Any]:
     return {
         "kind": hit.kind,
@@ -79,7 +90,7 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.search import search
 
     limit = _limit(args.limit)
-    text = " ".join(args.text)
+    text = _text(args.text)
     result = search(ctx.database(), text, limit=limit, on=ctx.clock.today())
     if args.json:
         payload = {

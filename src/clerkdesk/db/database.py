@@ -15,12 +15,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import URL, Engine, create_engine, event, make_url
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from clerkdesk.config import describe_url
-from clerkdesk.errors import DatabaseBusy, DatabaseUnavailable, DiskFull
+from clerkdesk.db import checks
+from clerkdesk.db.probe import postgres_problem, probe_postgres, probe_sqlite, sqlite_problem
+from clerkdesk.errors import DatabaseAddressInvalid, DatabaseBusy, DatabaseUnavailable, DiskFull
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,11 @@ def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
 
 
-def translate_error(exc: DBAPIError) -> Exception:
+# A server that cannot be reached should say so in seconds, not hang the counter.
+PG_CONNECT_TIMEOUT_S = 10
+
+
+def translate_error(exc: DBAPIError, url: URL | None = None) -> Exception:
     """Map driver errors that have a known cause outside the program to typed errors."""
     text = str(exc.orig).lower() if exc.orig is not None else str(exc).lower()
     sqlstate = getattr(exc.orig, "sqlstate", None)
@@ -53,11 +59,48 @@ def translate_error(exc: DBAPIError) -> Exception:
         return DatabaseBusy("The database is busy with another workstation; try again in a moment.")
     if "disk is full" in text or "no space left" in text or sqlstate == "53100":
         return DiskFull("The disk holding the database is full; nothing was saved.")
+    sqlite = url is not None and url.get_backend_name() == "sqlite"
+    if (
+        sqlite
+        and url is not None
+        and url.database
+        and ("not a database" in text or "malformed" in text or "readonly" in text)
+    ):
+        return sqlite_problem(Path(url.database), str(exc.orig))
     if isinstance(exc, OperationalError) and (
         "unable to open" in text or "connection" in text or "could not connect" in text
     ):
+        if url is not None and not sqlite:
+            return postgres_problem(exc, url)
         return DatabaseUnavailable(f"The database cannot be reached: {exc.orig}")
     return exc
+
+
+def _parse(url: str | URL) -> URL:
+    if isinstance(url, URL):
+        return url
+    checks.check_text(url)
+    checks.backend_and_driver(url)
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError) as exc:
+        raise DatabaseAddressInvalid(
+            f"{checks.redact(url)!r} is not a database address ({exc}); {checks.HOW_TO_WRITE}"
+        ) from exc
+    checks.check_port(parsed.port, url)
+    return parsed
+
+
+def _dialect_loads(parsed: URL) -> None:
+    backend, _, driver = parsed.drivername.lower().partition("+")
+    checks.check_backend(backend, driver)
+    try:
+        parsed.get_dialect()
+    except (NoSuchModuleError, ImportError) as exc:
+        raise DatabaseAddressInvalid(
+            f"ClerkDesk has no database driver {parsed.drivername!r}; write sqlite:///PATH "
+            "or postgresql://USER@HOST/NAME"
+        ) from exc
 
 
 class Database:
@@ -78,27 +121,63 @@ class Database:
 
     @classmethod
     def open(
-        cls, url: str | URL, *, echo: bool = False, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS
+        cls,
+        url: str | URL,
+        *,
+        echo: bool = False,
+        busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+        create: bool = True,
     ) -> Database:
-        parsed = make_url(url)
-        if parsed.get_backend_name() == "sqlite":
-            if parsed.database and parsed.database != ":memory:":
+        """Open the database at ``url`` after a look that changes nothing, so that an address
+        that cannot work is refused with a typed error naming the fix (and no file or folder
+        is left behind). ``create=False`` refuses a SQLite path with no file yet."""
+        parsed = _parse(url)
+        backend = parsed.get_backend_name()
+        _dialect_loads(parsed)
+        if backend == "sqlite":
+            engine = cls._open_sqlite(parsed, echo, busy_timeout_ms, create)
+        else:
+            engine = cls._open_postgres(parsed, echo)
+        return cls(engine)
+
+    @staticmethod
+    def _open_sqlite(parsed: URL, echo: bool, busy_timeout_ms: int, create: bool) -> Engine:
+        database = parsed.database
+        if database and database != ":memory:" and parsed.query.get("uri") != "true":
+            path = Path(database)
+            checks.check_sqlite_file(path, create=create)
+            if path.exists():
+                probe_sqlite(path)
+            else:
                 try:
-                    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                    path.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise DatabaseUnavailable(
-                        f"Cannot create the folder for {parsed.database}: {exc.strerror}"
+                        f"Cannot create the folder for {checks.shown(path)} ({exc.strerror}); "
+                        "choose another path"
                     ) from exc
-            engine = create_engine(parsed, echo=echo)
-            _install_sqlite_hooks(engine, busy_timeout_ms)
-        elif parsed.get_backend_name() == "postgresql":
-            engine = create_engine(parsed, echo=echo, pool_pre_ping=True)
-        else:
-            raise DatabaseUnavailable(
-                f"Unsupported database {parsed.get_backend_name()!r}: "
-                "use sqlite:///PATH or postgresql+psycopg://USER@HOST/NAME"
-            )
-        return cls(engine)
+        engine = create_engine(parsed, echo=echo)
+        _install_sqlite_hooks(engine, busy_timeout_ms)
+        return engine
+
+    @staticmethod
+    def _open_postgres(parsed: URL, echo: bool) -> Engine:
+        connect_args = {}
+        if "connect_timeout" not in parsed.query:
+            connect_args["connect_timeout"] = PG_CONNECT_TIMEOUT_S
+        try:
+            engine = create_engine(parsed, echo=echo, pool_pre_ping=True, connect_args=connect_args)
+        except ImportError as exc:
+            raise DatabaseAddressInvalid(
+                f"The driver for {parsed.drivername!r} is not installed; write "
+                "postgresql://USER@HOST/NAME"
+            ) from exc
+        try:
+            probe_postgres(engine)
+        except DatabaseUnavailable:
+            engine.dispose()
+            raise
+        return engine
 
     @property
     def is_sqlite(self) -> bool:
@@ -126,11 +205,18 @@ class Database:
             yield session
 
     @contextmanager
+    def connect(self, *, write: bool = False) -> Iterator[Connection]:
+        """A plain connection (for schema work), its driver errors put in words."""
+        engine = self.engine.execution_options(**{_WRITE_OPTION: True}) if write else self.engine
+        with self._translated(), engine.connect() as connection:
+            yield connection
+
+    @contextmanager
     def _translated(self) -> Iterator[None]:
         try:
             yield
         except DBAPIError as exc:
-            translated = translate_error(exc)
+            translated = translate_error(exc, self.url)
             if translated is exc:
                 raise
             log.warning("database problem: %s", exc)
@@ -144,7 +230,7 @@ class Database:
             try:
                 held = self.engine.raw_connection()
             except DBAPIError as exc:
-                raise translate_error(exc) from exc
+                raise translate_error(exc, self.url) from exc
             self._local.connection = held
             with self._held_lock:
                 self._held.append(held)

@@ -9,8 +9,11 @@ rather than damaged.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import errno
 import logging
+import shutil
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,11 +22,13 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection
+from sqlalchemy import Connection, inspect
 
+from clerkdesk.db.checks import shown
 from clerkdesk.db.database import Database
-from clerkdesk.db.pg_backup import dump_postgres
-from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable
+from clerkdesk.db.pg_backup import dump_postgres, remove_empty_folder
+from clerkdesk.db.probe import another_programs
+from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable, DiskFull
 from clerkdesk.paths import migrations_dir, user_data_dir
 
 log = logging.getLogger(__name__)
@@ -63,8 +68,28 @@ def head_revision() -> str:
 
 
 def current_revision(database: Database) -> str | None:
-    with database.engine.connect() as conn:
+    with database.connect() as conn:
         return MigrationContext.configure(conn).get_current_revision()
+
+
+def _where(database: Database) -> str:
+    path = database.sqlite_path
+    if path is not None:
+        return shown(path)
+    return f"database {database.url.database!r} on {database.url.host or 'localhost'}"
+
+
+def checked_revision(database: Database) -> str | None:
+    """The schema revision, once it is clear the schema is ClerkDesk's and not newer than
+    this code: the look every command takes before reading or changing anything."""
+    with database.connect() as conn:
+        revision = MigrationContext.configure(conn).get_current_revision()
+        tables = [] if revision is not None else inspect(conn).get_table_names()
+    _check_known(revision, script_directory())
+    refusal = another_programs(_where(database), tables)
+    if refusal is not None:
+        raise refusal
+    return revision
 
 
 def _check_known(revision: str | None, scripts: ScriptDirectory) -> None:
@@ -78,30 +103,65 @@ def _check_known(revision: str | None, scripts: ScriptDirectory) -> None:
         )
 
 
+def _no_room(path: Path, target: Path, needed: int) -> DiskFull:
+    free = shutil.disk_usage(target.parent).free if target.parent.exists() else 0
+    return DiskFull(
+        f"No room for the backup of {shown(path)} in {shown(target.parent)} (it needs "
+        f"{_mb(needed)}, {_mb(free)} free); free some space and try again. Nothing was changed."
+    )
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1_000_000:,.1f} MB" if size >= 1_000_000 else f"{max(size // 1000, 1):,} KB"
+
+
 def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None) -> Path | None:
-    """Copy the SQLite file beside itself under ``backups/``; None if there is nothing to copy."""
+    """Copy the SQLite file beside itself under ``backups/``; None if there is nothing to copy.
+
+    A backup that cannot be finished leaves nothing behind: no partial copy, and no
+    ``backups`` folder that was not there before."""
     path = database.sqlite_path
     if path is None or not path.exists() or path.stat().st_size == 0:
         return None
     moment = (now or dt.datetime.now(dt.UTC)).strftime("%Y%m%d-%H%M%S")
     target = path.parent / "backups" / f"{path.stem}-{moment}-{label}.sqlite"
+    needed = path.stat().st_size
+    made_folder = not target.parent.exists()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        source = sqlite3.connect(path)
-        try:
-            copy = sqlite3.connect(target)
-            try:
-                source.backup(copy)
-            finally:
-                copy.close()
-        finally:
-            source.close()
-    except (OSError, sqlite3.Error) as exc:
+        if shutil.disk_usage(target.parent).free < needed:
+            raise _no_room(path, target, needed)
+        _copy_sqlite(path, target)
+    except (OSError, sqlite3.Error, DiskFull) as exc:
+        with contextlib.suppress(OSError):  # "backups" may be a file: then there is no copy
+            target.unlink(missing_ok=True)
+        if made_folder:
+            remove_empty_folder(target.parent)
+        if isinstance(exc, DiskFull):
+            raise
+        said = str(exc).lower()
+        if getattr(exc, "errno", None) == errno.ENOSPC or "disk is full" in said:
+            raise _no_room(path, target, needed) from exc
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise DatabaseUnavailable(
-            f"Could not back up {path} before upgrading it ({exc}); nothing was changed."
+            f"Could not back up {shown(path)} to {shown(target.parent)} before upgrading it "
+            f"({reason}); make that folder writable or free, then try again. "
+            "Nothing was changed."
         ) from exc
-    log.info("backed up %s to %s", path, target)
+    log.info("backed up %s to %s", shown(path), shown(target))
     return target
+
+
+def _copy_sqlite(path: Path, target: Path) -> None:
+    source = sqlite3.connect(path)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        source.close()
 
 
 def backup_database(database: Database, label: str, folder: Path | None = None) -> Path | None:
@@ -118,10 +178,8 @@ def upgrade_to_head(
     """Upgrade to the newest schema, backing up a database that holds a schema first
     (``backup=False`` only when whoever upgrades holds a backup of their own); refuses
     databases from a newer ClerkDesk."""
-    scripts = script_directory()
     head = head_revision()
-    before = current_revision(database)
-    _check_known(before, scripts)
+    before = checked_revision(database)
     if before == head:
         return UpgradeResult(before, head, None)
     copy = None
@@ -143,8 +201,7 @@ def upgrade(database: Database, target: str) -> None:
 
 
 def _run(database: Database, direction: str, target: str) -> None:
-    writer = database.engine.execution_options(clerkdesk_write=True)
-    with writer.connect() as conn:
+    with database.connect(write=True) as conn:
         raw = conn.connection.dbapi_connection
         if database.is_sqlite:
             # Batch migrations copy and drop tables, which foreign keys would forbid; the

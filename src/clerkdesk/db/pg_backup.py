@@ -10,6 +10,7 @@ nothing changes, unless whoever upgrades says they hold a backup of their own
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import glob
 import logging
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import URL
 
-from clerkdesk.errors import DatabaseUnavailable
+from clerkdesk.errors import DatabaseUnavailable, DiskFull
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,19 @@ def _environment(url: URL) -> dict[str, str]:
     return env
 
 
+def remove_empty_folder(folder: Path) -> None:
+    """Undo a folder made for a backup that failed; one holding anything else stays."""
+    with contextlib.suppress(OSError):
+        folder.rmdir()
+
+
+def _clean_up(partial: Path, made_folder: Path | None) -> None:
+    """A failed dump leaves nothing: no partial file, no folder that was not there."""
+    partial.unlink(missing_ok=True)
+    if made_folder is not None:
+        remove_empty_folder(made_folder)
+
+
 def dump_postgres(url: URL, folder: Path, label: str, *, now: dt.datetime | None = None) -> Path:
     """Write the whole database to ``folder`` and return the file; the file exists only
     once pg_dump has finished (it is written under another name first)."""
@@ -101,11 +115,13 @@ def dump_postgres(url: URL, folder: Path, label: str, *, now: dt.datetime | None
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{url.host or 'local'}-{url.database or 'db'}")
     target = folder / f"{name}-{moment}-{label}.dump"
     partial = target.with_name(target.name + ".part")
+    made_folder = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseUnavailable(
-            f"Cannot create the backups folder {folder} ({exc.strerror}); nothing was changed."
+            f"Cannot create the backups folder {folder} ({exc.strerror}); choose a writable "
+            "place for it or free some space. Nothing was changed."
         ) from exc
     try:
         done = subprocess.run(
@@ -116,15 +132,20 @@ def dump_postgres(url: URL, folder: Path, label: str, *, now: dt.datetime | None
             check=False,
         )
     except OSError as exc:
-        partial.unlink(missing_ok=True)
+        _clean_up(partial, folder if made_folder else None)
         raise DatabaseUnavailable(
             f"Could not run {program} to back up the shared database ({exc.strerror}); "
             "nothing was changed."
         ) from exc
     if done.returncode != 0:
-        partial.unlink(missing_ok=True)
+        _clean_up(partial, folder if made_folder else None)
         said = [line for line in done.stderr.splitlines() if line.strip()]
         reason = said[-1] if said else f"exit status {done.returncode}"
+        if "no space left" in reason.lower():
+            raise DiskFull(
+                f"No room for the backup of the shared database in {folder}; free some space "
+                "and try again. Nothing was changed."
+            )
         raise DatabaseUnavailable(
             f"Could not back up the shared database before upgrading it: {reason}. "
             "Nothing was changed."

@@ -84,7 +84,7 @@ class PreparedRead:
         if not database.is_sqlite:
             # A server is a round trip away: what counts there is one statement without a
             # BEGIN and COMMIT around it, which autocommit gives through SQLAlchemy itself.
-            with database.engine.connect() as conn:
+            with database.connect() as conn:
                 auto = conn.execution_options(isolation_level="AUTOCOMMIT")
                 return list(auto.execute(self.statement, dict(params)).all())
         compiled = self._compile(database.engine.dialect, params)
@@ -99,7 +99,7 @@ class PreparedRead:
             database.drop_driver_connection()
             wrapped = DBAPIError.instance(compiled.sql, arguments, exc, driver_error)
             if isinstance(wrapped, DBAPIError):
-                raise translate_error(wrapped) from exc
+                raise translate_error(wrapped, database.url) from exc
             raise
         make = compiled.row
         if not compiled.processed:

@@ -1,0 +1,159 @@
+"""A first look through the driver: can the database be read at all, and if not, why.
+
+The SQLite look goes through a plain driver connection that only reads, before the
+engine's own connections set their pragmas (which would convert another program's file
+to WAL). The PostgreSQL look is one ``SELECT 1`` whose failure is put in words.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import URL, Engine
+from sqlalchemy.exc import DBAPIError
+
+from clerkdesk.db.checks import shown
+from clerkdesk.errors import (
+    DatabaseAddressInvalid,
+    DatabaseBusy,
+    DatabaseDamaged,
+    DatabaseRefused,
+    DatabaseUnavailable,
+    EnvironmentProblem,
+    NotADatabase,
+)
+
+log = logging.getLogger(__name__)
+
+_UNREACHABLE = (
+    "connection refused",
+    "could not connect",
+    "timeout expired",
+    "timed out",
+    "could not translate host name",
+    "name or service not known",
+    "temporary failure in name resolution",
+    "no route to host",
+    "network is unreachable",
+    "server closed the connection",
+    "connection reset",
+    "no such file or directory",  # a Unix socket that is not there
+    "is the server running",
+)
+_REFUSED_USER = (
+    "password authentication failed",
+    "no pg_hba.conf entry",
+    "authentication failed",
+    "no password supplied",
+    "permission denied for database",
+    "not permitted to log in",
+)
+
+
+def sqlite_problem(path: Path, reason: str) -> EnvironmentProblem:
+    said = reason.lower()
+    if "not a database" in said:
+        return NotADatabase(
+            f"{shown(path)} is not a ClerkDesk database (not a SQLite file); check the path, "
+            "or move that file out of the way"
+        )
+    if "malformed" in said or "corrupt" in said:
+        return DatabaseDamaged(
+            f"{shown(path)} is damaged ({reason}); restore it from a backup "
+            f"(in {shown(path.absolute().parent / 'backups')}) or ask IT"
+        )
+    if "locked" in said or "busy" in said:
+        return DatabaseBusy("The database is busy with another workstation; try again in a moment.")
+    if "readonly" in said or "read-only" in said or "permission" in said:
+        return DatabaseUnavailable(
+            f"You have no permission to write {shown(path)}; ask IT to give your account "
+            "access to it and its folder"
+        )
+    return DatabaseUnavailable(f"{shown(path)} cannot be opened ({reason}); check the path")
+
+
+def another_programs(where: str, tables: list[str]) -> NotADatabase | None:
+    """The refusal for a database that holds tables but no ClerkDesk schema, if it does."""
+    others = sorted(t for t in tables if t != "alembic_version" and not t.startswith("sqlite_"))
+    if "alembic_version" in tables or not others:
+        return None
+    return NotADatabase(
+        f"{where} holds another program's tables ({', '.join(others[:3])}"
+        f"{', …' if len(others) > 3 else ''}), not a ClerkDesk database; choose the "
+        "ClerkDesk database, or a new file or empty database"
+    )
+
+
+def probe_sqlite(path: Path) -> None:
+    """Read the file's table list; refuse a file SQLite cannot read, or another program's
+    database, before the engine's pragmas (WAL) would change it."""
+    try:
+        connection = sqlite3.connect(path, isolation_level=None, timeout=5)
+        try:
+            rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            tables = [str(row[0]) for row in rows]
+        finally:
+            connection.close()
+    except sqlite3.Error as exc:
+        log.warning("cannot read %s: %s", shown(path), exc)
+        raise sqlite_problem(path, str(exc)) from exc
+    refusal = another_programs(shown(path), tables)
+    if refusal is not None:
+        raise refusal
+
+
+def _where(url: URL) -> str:
+    return f"{url.host or 'localhost'}:{url.port or 5432}"
+
+
+def _reason(text: str) -> str:
+    """libpq's own words, without the connection preamble, on one line."""
+    fatal = re.search(r"FATAL:\s*(.*)", text)
+    if fatal:
+        said = fatal.group(1)
+    else:
+        first = next((line for line in text.splitlines() if line.strip()), text)
+        said = first.rsplit("failed: ", 1)[-1]
+    return " ".join(said.split()).rstrip(".") or "no reason given"
+
+
+def postgres_problem(exc: BaseException, url: URL) -> DatabaseUnavailable:
+    text = str(getattr(exc, "orig", None) or exc)
+    said = text.lower()
+    where = _where(url)
+    reason = _reason(text)
+    if "invalid port" in said or "invalid integer value" in said:
+        return DatabaseAddressInvalid(
+            f"The database address for {where} is not valid ({reason}); "
+            "write postgresql://USER@HOST:PORT/NAME"
+        )
+    if "database" in said and "does not exist" in said:
+        return DatabaseRefused(
+            f"The server {where} has no database {url.database!r}; check the name in the "
+            "address, or ask IT to create it"
+        )
+    if ("role" in said and "does not exist" in said) or any(p in said for p in _REFUSED_USER):
+        return DatabaseRefused(
+            f"The server {where} refused user {url.username or '(none)'!r} ({reason}); "
+            "check the user name and password in the address"
+        )
+    if any(p in said for p in _UNREACHABLE):
+        return DatabaseUnavailable(
+            f"The database server {where} cannot be reached ({reason}); check that it is "
+            "running and that the host and port are right"
+        )
+    return DatabaseUnavailable(
+        f"The database server {where} could not be used ({reason}); check the address, or ask IT"
+    )
+
+
+def probe_postgres(engine: Engine) -> None:
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+    except DBAPIError as exc:
+        log.warning("cannot open %s: %s", engine.url.render_as_string(hide_password=True), exc.orig)
+        raise postgres_problem(exc, engine.url) from exc
