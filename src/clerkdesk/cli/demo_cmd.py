@@ -16,7 +16,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "demo",
         help="fill an empty database with a synthetic town (deterministic per seed)",
         description="Fill an empty database with a realistic synthetic town: owners with "
-        "addresses and phones, 1-3 dogs each, and their rabies certificates.",
+        "addresses and phones, 1-3 dogs each, and their rabies certificates; tag stock for "
+        "this license year (and next year's during its early sale); and an office's history "
+        "up to yesterday: past years' and this year's renewals (some late), lost tags "
+        "replaced and dogs transferred, each through the counter's own services.",
     )
     parser.add_argument("--dogs", type=int, default=2000, metavar="N", help="dogs to make")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed")
@@ -29,8 +32,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         metavar="N",
         help="past license years of licenses, receipts and tags, written through the "
-        f"counter's own checkout (default {HISTORY_YEARS} for up to {HISTORY_DOGS:,} dogs, "
-        "else 0: a big town's history takes minutes)",
+        "counter's own services, besides this year's so far (default "
+        f"{HISTORY_YEARS} for up to {HISTORY_DOGS:,} dogs, else 0: a big town's history "
+        "takes minutes; 0 writes no licenses at all, only tag stock)",
     )
     parser.add_argument(
         "--if-empty",
@@ -89,11 +93,14 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         clock=ctx.clock,
         progress=_Bar(),
         history_years=_history_years(args),
+        stock_tags=True,
     )
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
-        f"rabies certificates and {result.licenses:,} past licenses for {result.town_id} "
-        f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s)"
+        f"rabies certificates and {result.licenses:,} licenses ({result.lost_tags:,} lost tags "
+        f"replaced, {result.transfers:,} transfers) for {result.town_id} "
+        f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
+        f"{', '.join(result.stocked) or 'no year'}"
     )
     return 0
