@@ -359,9 +359,12 @@ def year_stock(database: Database, year: int, *, clock: Clock) -> StockSummary:
         return _summary(session, license_year.start, license_year)
 
 
-def tag_years(database: Database, *, clock: Clock) -> tuple[TagYear, ...]:
+def tag_years(
+    database: Database, *, clock: Clock, receiving: bool = False
+) -> tuple[TagYear, ...]:
     """The years the Tags area offers: this one, next year's once it is on sale or stocked,
-    then past years that hold stock, newest first."""
+    then past years that hold stock, newest first. ``receiving``: the years stock is most
+    often received for, too: next year (tags come before its sale opens) and last year."""
     today = clock.today()
     with database.read() as session:
         profile = profile_in_force(session)
@@ -369,12 +372,12 @@ def tag_years(database: Database, *, clock: Clock) -> tuple[TagYear, ...]:
     current = profile.license_year_containing(today)
     following = profile.license_year_starting_in(current.starts_in + 1)
     years = [_tag_year(current, "this year")]
-    if following in years_on_sale(profile, today) or following.start in stocked:
+    if receiving or following in years_on_sale(profile, today) or following.start in stocked:
         years.append(_tag_year(following, "next year"))
     oldest, _ = tag_year_window(profile, today)
     for starts_in in range(current.starts_in - 1, oldest.starts_in - 1, -1):
         past = profile.license_year_starting_in(starts_in)
-        if past.start in stocked:
+        if past.start in stocked or (receiving and starts_in == current.starts_in - 1):
             years.append(_tag_year(past, "past"))
     return tuple(years)
 
