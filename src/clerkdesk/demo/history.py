@@ -110,8 +110,15 @@ class _Planner:
         self.current = profile.license_year_containing(self.today)
         self.events: list[_Event] = []
 
-    def _add(self, day: dt.date, kind: str, year: LicenseYear, owner: int, dogs: tuple[int, ...],
-             new_owner: int = 0) -> None:  # fmt: skip
+    def _add(
+        self,
+        day: dt.date,
+        kind: str,
+        year: LicenseYear,
+        owner: int,
+        dogs: tuple[int, ...],
+        new_owner: int = 0,
+    ) -> None:
         moment = _moment(day, self.rng, self.tz)
         self.events.append(
             _Event(moment, len(self.events), kind, year.starts_in, owner, dogs, new_owner)
@@ -162,11 +169,20 @@ def _active_dogs(database: Database) -> dict[int, list[int]]:
 
 
 def stock_years(
-    database: Database, years: tuple[LicenseYear, ...], dogs: int, clock: Clock
+    database: Database,
+    profile: TownProfile,
+    years: tuple[LicenseYear, ...],
+    dogs: int,
+    clock: Clock,
 ) -> tuple[str, ...]:
+    """Each year's box of tags, received two weeks before its sale opens (today, if that day
+    is still to come)."""
+    early = dt.timedelta(days=(profile.license_year_rule.early_sale_days or 0) + 14)
     for year in years:
+        day = min(year.start - early, clock.today())
+        when = FixedClock(dt.datetime.combine(day, dt.time(9, 0), clock.now().tzinfo))
         receive_stock(
-            database, year.start, 1, _stock_size(dogs), actor="demo", clock=clock, note="demo town"
+            database, year.start, 1, _stock_size(dogs), actor="demo", clock=when, note="demo town"
         )
     return tuple(year.label for year in years)
 
@@ -265,7 +281,7 @@ def write_history(
     owners = list(dogs_by_owner.items())
     dogs = sum(len(d) for _, d in owners)
     stocked_years = years_to_stock(profile, clock.today(), years)
-    stocked = stock_years(database, stocked_years, dogs, clock)
+    stocked = stock_years(database, profile, stocked_years, dogs, clock)
     if stock_only:
         return HistoryWritten(0, 0, 0, stocked)
     planner = _Planner(profile, rng, clock)

@@ -359,9 +359,7 @@ def year_stock(database: Database, year: int, *, clock: Clock) -> StockSummary:
         return _summary(session, license_year.start, license_year)
 
 
-def tag_years(
-    database: Database, *, clock: Clock, receiving: bool = False
-) -> tuple[TagYear, ...]:
+def tag_years(database: Database, *, clock: Clock, receiving: bool = False) -> tuple[TagYear, ...]:
     """The years the Tags area offers: this one, next year's once it is on sale or stocked,
     then past years that hold stock, newest first. ``receiving``: the years stock is most
     often received for, too: next year (tags come before its sale opens) and last year."""

@@ -45,6 +45,7 @@ class ReceiveTagsDialog(FormDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(ctx, "Receive tags", ACTION, parent)
+        self.setMinimumWidth(640)
         intro = QLabel(
             "Record a box of tags from the supplier: the license year they are for and the "
             "numbers of the first and last tag. The counter then proposes them in order.",
@@ -73,7 +74,7 @@ class ReceiveTagsDialog(FormDialog):
             edit.textChanged.connect(lambda _t: self.refresh_button())
         self.note = QLineEdit(self)
         self.note.setMaxLength(NOTE_LENGTH)
-        self.note.setPlaceholderText("optional: supplier, invoice or box")
+        self.note.setPlaceholderText("optional, e.g. invoice 4471, box 2")
         self.add_field("note", "&Note", self.note)
         self.finish()
 

@@ -130,6 +130,8 @@ class TagsView(AreaView):
         for column, width in enumerate((100, 100, 80, 80, 80, 90, 110, 110)):
             self.table.setColumnWidth(column, width)
         self.body.addWidget(self.table, 1)
+        # Takes the room the table leaves when a year has no stock, so the rest stays on top.
+        self.body.addStretch(0)
         QWidget.setTabOrder(self.year, self.receive_button)
         QWidget.setTabOrder(self.receive_button, self.table)
         self.reload()
