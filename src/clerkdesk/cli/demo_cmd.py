@@ -47,7 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 class _Bar:
     """A progress bar on standard error, redrawn in place on a terminal."""
 
-    def __init__(self, width: int = 30) -> None:
+    def __init__(self, label: str = "demo", unit: str = "dogs", width: int = 30) -> None:
+        self.label, self.unit = label, unit
         self.width = width
         self.tty = sys.stderr.isatty()
         self._last = -1
@@ -59,12 +60,16 @@ class _Bar:
         self._last = percent
         filled = self.width * done // total
         bar = "#" * filled + "-" * (self.width - filled)
-        line = f"demo [{bar}] {percent:3d}%  {done:,}/{total:,} dogs"
+        line = f"{self.label} [{bar}] {percent:3d}%  {done:,}/{total:,} {self.unit}"
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if done >= total else ""))
         elif percent % 10 == 0:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def _history_years(args: argparse.Namespace) -> int:
@@ -92,14 +97,16 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         town_id=args.town,
         clock=ctx.clock,
         progress=_Bar(),
+        history_progress=_Bar("history", "sales and changes"),
         history_years=_history_years(args),
         stock_tags=True,
     )
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
-        f"rabies certificates and {result.licenses:,} licenses ({result.lost_tags:,} lost tags "
-        f"replaced, {result.transfers:,} transfers) for {result.town_id} "
+        f"rabies certificates and {_count(result.licenses, 'license')} "
+        f"({_count(result.lost_tags, 'lost tag')} replaced, "
+        f"{_count(result.transfers, 'transfer')}) for {result.town_id} "
         f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
         f"{', '.join(result.stocked) or 'no year'}"
     )

@@ -60,6 +60,7 @@ def fill_demo(
     progress: Progress | None = None,
     history_years: int = 0,
     stock_tags: bool = False,
+    history_progress: Progress | None = None,
 ) -> DemoResult:
     """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs.
 
@@ -110,7 +111,12 @@ def fill_demo(
     history = HistoryWritten(0, 0, 0, ())
     if history_years or stock_tags:
         history = write_history(
-            database, years=history_years, seed=seed, clock=clock, stock_only=not history_years
+            database,
+            years=history_years,
+            seed=seed,
+            clock=clock,
+            progress=history_progress,
+            stock_only=not history_years,
         )
     with database.write() as session:
         session.merge(
