@@ -18,7 +18,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "demo",
         help="fill an empty database with a synthetic town (deterministic per seed)",
         description="Fill an empty database with a realistic synthetic town: owners with "
-        "addresses and phones, 1-3 dogs each, and their rabies certificates.",
+        "addresses and phones, 1-3 dogs each, and their rabies certificates; tag stock for "
+        "this license year (and next year's during its early sale); and an office's history "
+        "up to yesterday: past years' and this year's renewals (some late), lost tags "
+        "replaced and dogs transferred, each through the counter's own services.",
     )
     parser.add_argument("--dogs", type=int, default=2000, metavar="N", help="dogs to make")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed")
@@ -31,8 +34,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         metavar="N",
         help="past license years of licenses, receipts and tags, written through the "
-        f"counter's own checkout (default {HISTORY_YEARS} for up to {HISTORY_DOGS:,} dogs, "
-        "else 0: a big town's history takes minutes)",
+        "counter's own services, besides this year's so far (default "
+        f"{HISTORY_YEARS} for up to {HISTORY_DOGS:,} dogs, else 0: a big town's history "
+        "takes minutes; 0 writes no licenses at all, only tag stock)",
     )
     parser.add_argument(
         "--if-empty",
@@ -45,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 class _Bar:
     """A progress bar on standard error, redrawn in place on a terminal."""
 
-    def __init__(self, width: int = 30) -> None:
+    def __init__(self, label: str = "demo", unit: str = "dogs", width: int = 30) -> None:
+        self.label, self.unit = label, unit
         self.width = width
         self.tty = sys.stderr.isatty()
         self._last = -1
@@ -57,12 +62,16 @@ class _Bar:
         self._last = percent
         filled = self.width * done // total
         bar = "#" * filled + "-" * (self.width - filled)
-        line = f"demo [{bar}] {percent:3d}%  {done:,}/{total:,} dogs"
+        line = f"{self.label} [{bar}] {percent:3d}%  {done:,}/{total:,} {self.unit}"
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if done >= total else ""))
         elif percent % 10 == 0:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def _history_years(args: argparse.Namespace) -> int:
@@ -105,12 +114,17 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         town_id=args.town,
         clock=ctx.clock,
         progress=_Bar(),
+        history_progress=_Bar("history", "sales and changes"),
         history_years=_history_years(args),
+        stock_tags=True,
     )
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
-        f"rabies certificates and {result.licenses:,} past licenses for {result.town_id} "
-        f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s)"
+        f"rabies certificates and {_count(result.licenses, 'license')} "
+        f"({_count(result.lost_tags, 'lost tag')} replaced, "
+        f"{_count(result.transfers, 'transfer')}) for {result.town_id} "
+        f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
+        f"{', '.join(result.stocked) or 'no year'}"
     )
     return 0

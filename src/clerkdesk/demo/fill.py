@@ -11,7 +11,7 @@ from sqlalchemy import func, insert, select
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.generator import DemoBatch, DemoTown
-from clerkdesk.demo.history import write_history
+from clerkdesk.demo.history import HistoryWritten, write_history
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
 from clerkdesk.rules import presets
@@ -30,6 +30,10 @@ class DemoResult:
     certificates: int
     seconds: float
     licenses: int = 0
+    lost_tags: int = 0
+    transfers: int = 0
+    stocked: tuple[str, ...] = ()
+    """The license years given tag stock, by label."""
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -55,8 +59,14 @@ def fill_demo(
     clock: Clock,
     progress: Progress | None = None,
     history_years: int = 0,
+    stock_tags: bool = False,
+    history_progress: Progress | None = None,
 ) -> DemoResult:
-    """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs."""
+    """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs.
+
+    ``history_years`` past license years are licensed, and this one up to yesterday; their
+    tag stock is received first. ``stock_tags`` receives this year's stock (and next year's
+    in its early sale) even when no history is written."""
     if not 1 <= dogs <= MAX_DEMO_DOGS:
         raise ValidationError(f"--dogs must be between 1 and {MAX_DEMO_DOGS:,}", field="dogs")
     known = {preset.id for preset in presets.list_presets()}
@@ -98,9 +108,16 @@ def fill_demo(
         certificates += len(batch.certificates)
         if progress is not None:
             progress(made, dogs)
-    licenses = (
-        write_history(database, years=history_years, seed=seed, clock=clock) if history_years else 0
-    )
+    history = HistoryWritten(0, 0, 0, ())
+    if history_years or stock_tags:
+        history = write_history(
+            database,
+            years=history_years,
+            seed=seed,
+            clock=clock,
+            progress=history_progress,
+            stock_only=not history_years,
+        )
     with database.write() as session:
         session.merge(
             Setting(
@@ -108,4 +125,14 @@ def fill_demo(
             )
         )
     seconds = (dt.datetime.now(dt.UTC) - started).total_seconds()
-    return DemoResult(town_id, owners, made, certificates, seconds, licenses)
+    return DemoResult(
+        town_id,
+        owners,
+        made,
+        certificates,
+        seconds,
+        history.licenses,
+        history.lost_tags,
+        history.transfers,
+        history.stocked,
+    )

@@ -1,23 +1,31 @@
-"""Past license years for a demo town, written through the counter's own checkout.
+"""A demo office in mid-year, its history written through the counter's own services.
 
-Each past year receives its tag stock, then most active dogs are licensed by their owner on
-a day in the first weeks of that year, paid by check, cash or card. An owner whose dogs
-cannot be licensed that year (a puppy not yet born, a lapsed certificate) is skipped: a
-savepoint undoes just that owner.
+Tag stock is received for each license year written, for this one and, once its early sale
+has opened, for next year. Then, day by day up to yesterday, owners renew their dogs — most
+on time, some late, some not yet — a few lost tags are replaced and, this year, a few dogs
+change owner: through the same checkout, tag replacement and transfer the counter uses, so
+receipts, license numbers and tags come out as the counter numbers them, in date order.
+An owner whose dogs cannot be licensed that day (a puppy not yet born, a lapsed certificate)
+is skipped: a savepoint undoes just that owner.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from clerkdesk.clock import Clock
+from clerkdesk.clock import Clock, FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, DogStatus, TenderKind
+from clerkdesk.rules import TownProfile
+from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.services.dog_changes import replace_tag, transfer_dog
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_in
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -25,6 +33,35 @@ from clerkdesk.services.tags import receive_stock
 
 Progress = Callable[[int, int], None]
 OWNERS_PER_TRANSACTION = 400
+RENEWING = 0.85
+"""The share of dogs renewed each year."""
+ON_TIME = 0.8
+"""The share of renewing owners who come before late fees can start."""
+ON_TIME_DAYS = 60
+"""Renewals within this many days after the due date count as on time here."""
+LOST_TAGS = 0.012
+TRANSFERS = 0.006
+
+
+@dataclass(frozen=True, order=True)
+class _Event:
+    moment: dt.datetime
+    order: int
+    kind: str
+    """"license", "lost" (a tag replaced) or "transfer"."""
+    year_starts_in: int
+    owner_id: int
+    dog_ids: tuple[int, ...]
+    new_owner_id: int = 0
+
+
+@dataclass(frozen=True)
+class HistoryWritten:
+    licenses: int
+    lost_tags: int
+    transfers: int
+    stocked: tuple[str, ...]
+    """The license years given tag stock, by label."""
 
 
 def _tender(rng: random.Random) -> tuple[TenderInput, ...]:
@@ -37,55 +74,228 @@ def _tender(rng: random.Random) -> tuple[TenderInput, ...]:
     return (TenderInput(TenderKind.CARD, None, f"AUTH{rng.randint(10000, 99999)}"),)
 
 
-def write_history(
-    database: Database, *, years: int, seed: int, clock: Clock, progress: Progress | None = None
-) -> int:
-    """License past years; returns how many licenses were written."""
-    rng = random.Random(seed * 7919 + years)
+def _stock_size(dogs: int) -> int:
+    """Tags come in boxes of 500: enough for every dog, replacements and a margin."""
+    return (dogs * 11 // 10 + 100) // 500 * 500 + 500
+
+
+def years_to_stock(
+    profile: TownProfile, today: dt.date, past_years: int
+) -> tuple[LicenseYear, ...]:
+    """The past years written, this year and, once its early sale is open, next year."""
+    current = profile.license_year_containing(today)
+    past = [
+        profile.license_year_starting_in(current.starts_in - back)
+        for back in range(1, 1 + past_years)
+    ]
+    return (*reversed(past), *years_on_sale(profile, today))
+
+
+def _moment(day: dt.date, rng: random.Random, tz: dt.tzinfo | None) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(rng.randint(9, 16), rng.randrange(0, 60, 5)), tz)
+
+
+def _day_between(first: dt.date, last: dt.date, rng: random.Random) -> dt.date:
+    return first + dt.timedelta(days=rng.randint(0, max(0, (last - first).days)))
+
+
+class _Planner:
+    """Every event of every year written, each on its day, in the order they happen."""
+
+    def __init__(self, profile: TownProfile, rng: random.Random, clock: Clock) -> None:
+        self.profile = profile
+        self.rng = rng
+        self.today = clock.today()
+        self.tz = clock.now().tzinfo
+        self.current = profile.license_year_containing(self.today)
+        self.events: list[_Event] = []
+
+    def _add(
+        self,
+        day: dt.date,
+        kind: str,
+        year: LicenseYear,
+        owner: int,
+        dogs: tuple[int, ...],
+        new_owner: int = 0,
+    ) -> None:
+        moment = _moment(day, self.rng, self.tz)
+        self.events.append(
+            _Event(moment, len(self.events), kind, year.starts_in, owner, dogs, new_owner)
+        )
+
+    def year(self, year: LicenseYear, owners: list[tuple[int, list[int]]]) -> None:
+        rng, profile = self.rng, self.profile
+        yesterday = self.today - dt.timedelta(days=1)
+        early = profile.license_year_rule.early_sale_days
+        opens = year.start - dt.timedelta(days=early or 0)
+        on_time_until = max(profile.due_date(year), year.start) + dt.timedelta(days=ON_TIME_DAYS)
+        late_until = max(on_time_until, year.end - dt.timedelta(days=30))
+        owner_ids = [owner_id for owner_id, _ in owners]
+        for owner_id, dog_ids in owners:
+            chosen = tuple(d for d in dog_ids if rng.random() < RENEWING)
+            if not chosen:
+                continue
+            if rng.random() < ON_TIME:
+                day = _day_between(opens, on_time_until, rng)
+            else:
+                day = _day_between(on_time_until + dt.timedelta(days=1), late_until, rng)
+            if day > yesterday:
+                continue
+            self._add(day, "license", year, owner_id, chosen)
+            roll = rng.random()
+            follow_up = max(day, year.start) + dt.timedelta(days=rng.randint(3, 150))
+            if follow_up > min(yesterday, year.end):
+                continue
+            if roll < LOST_TAGS:
+                self._add(follow_up, "lost", year, owner_id, chosen[:1])
+            elif roll < LOST_TAGS + TRANSFERS and year == self.current:
+                new_owner = rng.choice(owner_ids)
+                if new_owner != owner_id:
+                    self._add(follow_up, "transfer", year, owner_id, chosen[:1], new_owner)
+
+    def ordered(self) -> list[_Event]:
+        return sorted(self.events)
+
+
+def _active_dogs(database: Database) -> dict[int, list[int]]:
+    dogs_by_owner: dict[int, list[int]] = {}
     with database.read() as session:
-        profile = profile_in_force(session)
-        dogs_by_owner: dict[int, list[int]] = {}
         for dog_id, owner_id in session.execute(
             select(Dog.id, Dog.owner_id).where(Dog.status == DogStatus.ACTIVE).order_by(Dog.id)
         ):
             dogs_by_owner.setdefault(owner_id, []).append(dog_id)
-    current = profile.license_year_containing(clock.today())
-    owners = list(dogs_by_owner.items())
-    written = 0
-    for back in range(years, 0, -1):
-        year = profile.license_year_starting_in(current.starts_in - back)
+    return dogs_by_owner
+
+
+def stock_years(
+    database: Database,
+    profile: TownProfile,
+    years: tuple[LicenseYear, ...],
+    dogs: int,
+    clock: Clock,
+) -> tuple[str, ...]:
+    """Each year's box of tags, received two weeks before its sale opens (today, if that day
+    is still to come)."""
+    early = dt.timedelta(days=(profile.license_year_rule.early_sale_days or 0) + 14)
+    for year in years:
+        day = min(year.start - early, clock.today())
+        when = FixedClock(dt.datetime.combine(day, dt.time(9, 0), clock.now().tzinfo))
         receive_stock(
-            database,
-            year.start,
-            1,
-            sum(len(d) for _, d in owners) + 100,
-            actor="demo",
-            clock=clock,
-            note="demo town",
+            database, year.start, 1, _stock_size(dogs), actor="demo", clock=when, note="demo town"
         )
-        for start in range(0, len(owners), OWNERS_PER_TRANSACTION):
-            with database.write() as session:
-                for owner_id, dog_ids in owners[start : start + OWNERS_PER_TRANSACTION]:
-                    chosen = [d for d in dog_ids if rng.random() < 0.85]
-                    if not chosen:
-                        continue
-                    day = year.start + dt.timedelta(days=rng.randint(0, 80))
-                    moment = dt.datetime.combine(
-                        day, dt.time(rng.randint(9, 16), 0), tzinfo=clock.now().tzinfo
-                    )
-                    items = tuple(LicenseItem(d) for d in chosen)
-                    try:
-                        with session.begin_nested():
-                            result = checkout_in(
-                                session,
-                                CheckoutRequest(owner_id, items, _tender(rng)),
-                                actor="demo",
-                                today=day,
-                                now=moment,
-                            )
-                        written += len(result.licenses)
-                    except ValidationError:
-                        continue
-            if progress is not None:
-                progress(min(start + OWNERS_PER_TRANSACTION, len(owners)), len(owners))
-    return written
+    return tuple(year.label for year in years)
+
+
+def _runs(events: list[_Event]) -> Iterator[list[_Event]]:
+    """Licenses in runs of one transaction each; a tag replacement or transfer on its own."""
+    run: list[_Event] = []
+    for event in events:
+        if event.kind != "license":
+            if run:
+                yield run
+                run = []
+            yield [event]
+            continue
+        run.append(event)
+        if len(run) >= OWNERS_PER_TRANSACTION:
+            yield run
+            run = []
+    if run:
+        yield run
+
+
+class _Writer:
+    def __init__(self, database: Database, rng: random.Random) -> None:
+        self.database = database
+        self.rng = rng
+        self.licenses: dict[tuple[int, int], int] = {}
+        """(dog, license year) → the license in force."""
+        self.moved: set[int] = set()
+        self.written = self.lost = self.transfers = 0
+
+    def licenses_run(self, run: list[_Event]) -> None:
+        with self.database.write() as session:
+            for event in run:
+                items = tuple(
+                    LicenseItem(d, license_year=event.year_starts_in)
+                    for d in event.dog_ids
+                    if d not in self.moved
+                )
+                if not items:
+                    continue
+                try:
+                    with session.begin_nested():
+                        result = checkout_in(
+                            session,
+                            CheckoutRequest(event.owner_id, items, _tender(self.rng)),
+                            actor="demo",
+                            today=event.moment.date(),
+                            now=event.moment,
+                        )
+                except ValidationError:
+                    continue
+                self.written += len(result.licenses)
+                for issued in result.licenses:
+                    self.licenses[(issued.dog_id, event.year_starts_in)] = issued.license_id
+
+    def change(self, event: _Event) -> None:
+        dog_id = event.dog_ids[0]
+        license_id = self.licenses.get((dog_id, event.year_starts_in))
+        if license_id is None or dog_id in self.moved:
+            return
+        clock = FixedClock(event.moment)
+        paid = (TenderInput(TenderKind.CASH, None),)
+        try:
+            if event.kind == "lost":
+                replace_tag(
+                    self.database, license_id, paid, new_tag=None, actor="demo", clock=clock
+                )
+                self.lost += 1
+            else:
+                result = transfer_dog(
+                    self.database, dog_id, event.new_owner_id, paid, actor="demo", clock=clock
+                )
+                self.moved.add(dog_id)
+                if result.license_id is not None:
+                    self.licenses[(dog_id, event.year_starts_in)] = result.license_id
+                self.transfers += 1
+        except ValidationError:
+            return
+
+
+def write_history(
+    database: Database,
+    *,
+    years: int,
+    seed: int,
+    clock: Clock,
+    progress: Progress | None = None,
+    stock_only: bool = False,
+) -> HistoryWritten:
+    """Stock tags, then license ``years`` past license years and this one up to yesterday."""
+    rng = random.Random(seed * 7919 + years)
+    with database.read() as session:
+        profile = profile_in_force(session)
+    dogs_by_owner = _active_dogs(database)
+    owners = list(dogs_by_owner.items())
+    dogs = sum(len(d) for _, d in owners)
+    stocked_years = years_to_stock(profile, clock.today(), years)
+    stocked = stock_years(database, profile, stocked_years, dogs, clock)
+    if stock_only:
+        return HistoryWritten(0, 0, 0, stocked)
+    planner = _Planner(profile, rng, clock)
+    for year in stocked_years:
+        planner.year(year, owners)
+    events = planner.ordered()
+    writer = _Writer(database, rng)
+    done = 0
+    for run in _runs(events):
+        if run[0].kind == "license":
+            writer.licenses_run(run)
+        else:
+            writer.change(run[0])
+        done += len(run)
+        if progress is not None:
+            progress(done, len(events))
+    return HistoryWritten(writer.written, writer.lost, writer.transfers, stocked)

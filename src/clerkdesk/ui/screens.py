@@ -9,6 +9,7 @@ from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.placeholders import placeholder_views
 from clerkdesk.ui.views.settings import SettingsView
 from clerkdesk.ui.views.settings.town_rules import TownChanged
+from clerkdesk.ui.views.tags import TagsView
 
 
 def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> dict[str, AreaView]:
@@ -16,5 +17,6 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
         "counter": CounterView(ctx),
         "owners": OwnersView(ctx),
         **placeholder_views(),
+        "tags": TagsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
     }

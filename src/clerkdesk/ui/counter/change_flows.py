@@ -21,7 +21,7 @@ from clerkdesk.services.dog_changes import (
 from clerkdesk.services.owner_card import CardDog
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.search import SearchHit
-from clerkdesk.services.tags import StockSummary, stock_summary
+from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
@@ -143,7 +143,7 @@ class ChangeFlows:
         )
 
     def _ask_new_tag(self, dog: CardDog, label: str, summary: StockSummary) -> None:
-        note = "" if summary.next_tag else f"No tag stock left for {label}: type the tag in hand."
+        note = shortage_note(label, summary)
         request = TagRequest(dog.dog_id, dog.name, label, summary.next_tag)
         self.tags_dialog = TagsDialog([request], self.view, note=note, title="Replace a lost tag")
         self.tags_dialog.confirm.setText("Continue  Enter")

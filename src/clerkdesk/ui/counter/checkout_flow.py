@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
 from clerkdesk.services.payments import TenderInput
-from clerkdesk.services.tags import StockSummary, stock_summary
+from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.printing import PrintedDocuments, PrintPreview, write_documents
@@ -76,7 +76,7 @@ class CheckoutFlow:
         by_start = {s.license_year_start: s for s in summaries}
         offset: dict[object, int] = {}
         requests: list[TagRequest] = []
-        empty: list[str] = []
+        empty: dict[str, StockSummary | None] = {}
         for entry in self.view.cart.cart.entries:
             year = entry.standing.license_year
             assert year is not None
@@ -86,16 +86,12 @@ class CheckoutFlow:
                 proposed = summary.next_tag + offset.get(year.start, 0)
                 offset[year.start] = offset.get(year.start, 0) + 1
             elif year.label not in empty:
-                empty.append(year.label)
+                empty[year.label] = summary
             requests.append(
                 TagRequest(entry.standing.dog_id, entry.standing.dog_name, year.label, proposed)
             )
-        note = "".join(
-            f"No tag stock left for {label} — receive tags under Tags (F5), or type the "
-            "number of the tag in hand. "
-            for label in empty
-        )
-        self.tags_dialog = TagsDialog(requests, self.view, note=note.strip())
+        note = " ".join(shortage_note(label, summary) for label, summary in empty.items())
+        self.tags_dialog = TagsDialog(requests, self.view, note=note)
         self.tags_dialog.chosen.connect(self._tags_chosen)
         self.tags_dialog.rejected.connect(self._tags_back)
         self.tags_dialog.open()

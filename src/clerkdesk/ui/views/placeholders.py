@@ -12,12 +12,6 @@ def placeholder_views() -> dict[str, AreaView]:
             "Kennel licenses by class and number of dogs, and their renewals.",
             "No kennels are licensed yet. Kennel licensing arrives with the year-end cycle.",
         ),
-        "tags": PlaceholderView(
-            "Tags",
-            "Tag stock for each license year: received ranges, issued, lost and replaced tags.",
-            "No tag stock has been received yet. Receive tags for the license year before "
-            "the first license is issued.",
-        ),
         "money": PlaceholderView(
             "Money",
             "Receipts, voids, the daily drawer close-out and the monthly remittance.",

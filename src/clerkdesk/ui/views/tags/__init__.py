@@ -1,0 +1,5 @@
+"""Tags: each license year's tag stock, and receiving a range from the supplier."""
+
+from clerkdesk.ui.views.tags.view import TagsView
+
+__all__ = ["TagsView"]

@@ -1,0 +1,261 @@
+"""The Tags area: each license year's tag stock, and Receive tags… to add a range."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.rules.dates import us_date
+from clerkdesk.services.tags import StockSummary, TagsReceived, TagYear, tag_years, year_stock
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.tags.ranges import RangeTableModel
+from clerkdesk.ui.views.tags.receive_dialog import ReceiveTagsDialog, year_caption
+
+RECEIVE_KEYS = "Ctrl+R"
+
+
+class _Figure(QFrame):
+    """One number with its caption, e.g. 1,230 / Left."""
+
+    def __init__(self, caption: str, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setProperty("class", "Tile")
+        self.caption = caption
+        layout = QVBoxLayout(self)
+        self.number = QLabel("…", self)
+        self.number.setObjectName("TileNumber")
+        label = QLabel(caption, self)
+        label.setObjectName("TileLabel")
+        label.setWordWrap(True)
+        layout.addWidget(self.number)
+        layout.addWidget(label)
+        self.show_value("…")
+
+    def show_value(self, text: str) -> None:
+        self.number.setText(text)
+        self.setAccessibleName(f"{self.caption}: {text}")
+
+
+class TagsView(AreaView):
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Tags",
+            "Tag stock for each license year: the ranges received from the supplier, how many "
+            "are used and left, and the tag the counter proposes next.",
+            parent,
+        )
+        self.ctx = ctx
+        self._loading = 0
+        self.years: tuple[TagYear, ...] = ()
+        self.summary: StockSummary | None = None
+        self.dialog: ReceiveTagsDialog | None = None
+
+        top = QHBoxLayout()
+        caption = QLabel("License &year:", self)
+        self.year = QComboBox(self)
+        self.year.setAccessibleName("License year")
+        self.year.setMinimumWidth(220)
+        caption.setBuddy(self.year)
+        self.year.currentIndexChanged.connect(self._year_chosen)
+        self.receive_button = QPushButton(f"Receive tags…  {RECEIVE_KEYS}", self)
+        self.receive_button.setAccessibleName("Receive tags")
+        self.receive_button.setShortcut(QKeySequence(RECEIVE_KEYS))
+        self.receive_button.setAutoDefault(False)
+        self.receive_button.clicked.connect(self.receive)
+        top.addWidget(caption)
+        top.addWidget(self.year)
+        top.addStretch(1)
+        top.addWidget(self.receive_button)
+        self.body.addLayout(top)
+
+        self.period = QLabel("", self)
+        self.period.setObjectName("ViewHint")
+        self.period.setAccessibleName("License year dates")
+        self.body.addWidget(self.period)
+        figures = QHBoxLayout()
+        figures.setSpacing(12)
+        self.figures = {
+            key: _Figure(caption, self)
+            for key, caption in (
+                ("received", "Received"),
+                ("used", "Used (given out, lost ones too)"),
+                ("left", "Left"),
+                ("next", "Next tag the counter proposes"),
+            )
+        }
+        for figure in self.figures.values():
+            figures.addWidget(figure, 1)
+        self.body.addLayout(figures)
+
+        self.notice = QLabel("", self)
+        self.notice.setObjectName("CounterNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Message")
+        self.notice.setVisible(False)
+        self.body.addWidget(self.notice)
+        self.empty = empty_state(
+            f"No tag stock for this license year yet — Receive tags… ({RECEIVE_KEYS})", self
+        )
+        self.empty.setAccessibleName("No tag stock")
+        self.empty.setVisible(False)
+        self.body.addWidget(self.empty)
+
+        self.model = RangeTableModel(self)
+        self.table = QTableView(self)
+        self.table.setAccessibleName("Tag ranges received")
+        self.table.setModel(self.model)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(28)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((100, 100, 80, 80, 80, 90, 110, 110)):
+            self.table.setColumnWidth(column, width)
+        self.body.addWidget(self.table, 1)
+        # Takes the room the table leaves when a year has no stock, so the rest stays on top.
+        self.body.addStretch(0)
+        QWidget.setTabOrder(self.year, self.receive_button)
+        QWidget.setTabOrder(self.receive_button, self.table)
+        self.reload()
+
+    # loading ------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self._loading > 0
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Sales at the counter use tags: show today's figures, and take the keyboard here.
+        if not self._loading:
+            self.reload(self.chosen_year())
+        QTimer.singleShot(0, self._take_focus)
+
+    def _take_focus(self) -> None:
+        focus = self.focusWidget()
+        if self.isVisible() and (focus is None or not self.isAncestorOf(focus)):
+            self.year.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def chosen_year(self) -> int | None:
+        data = self.year.currentData()
+        return None if data is None else int(data)
+
+    def reload(self, wanted: int | None = None) -> None:
+        database, clock = self.ctx.database, self.ctx.clock
+
+        def load() -> tuple[tuple[TagYear, ...], StockSummary]:
+            years = tag_years(database, clock=clock)
+            starts = [y.starts_in for y in years]
+            pick = wanted if wanted in starts else starts[0]
+            return years, year_stock(database, pick, clock=clock)
+
+        self._loading += 1
+        self.ctx.tasks.run(load, self._loaded, self._failed)
+
+    def _loaded(self, result: tuple[tuple[TagYear, ...], StockSummary]) -> None:
+        self._loading -= 1
+        years, summary = result
+        self.years = years
+        self.year.blockSignals(True)
+        self.year.clear()
+        for year in years:
+            self.year.addItem(year_caption(year), year.starts_in)
+        chosen = next(y for y in years if y.start == summary.license_year_start)
+        self.year.setCurrentIndex(self.year.findData(chosen.starts_in))
+        self.year.blockSignals(False)
+        self.receive_button.setEnabled(True)
+        self._show(summary)
+
+    def _year_chosen(self) -> None:
+        year = self.chosen_year()
+        if year is None:
+            return
+        database, clock = self.ctx.database, self.ctx.clock
+        self._loading += 1
+        self.ctx.tasks.run(
+            lambda: year_stock(database, year, clock=clock), self._summary_loaded, self._failed
+        )
+
+    def _summary_loaded(self, summary: StockSummary) -> None:
+        self._loading -= 1
+        self._show(summary)
+
+    def _failed(self, exc: Exception) -> None:
+        self._loading -= 1
+        if isinstance(exc, ValidationError):  # no town set up yet
+            self.receive_button.setEnabled(exc.field != "town")
+            self.say(exc.message, problem=True)
+            return
+        if isinstance(exc, EnvironmentProblem):
+            self.say(f"The tag stock could not be read: {exc}", problem=True)
+            return
+        raise exc
+
+    # showing ------------------------------------------------------------------------
+    def _show(self, summary: StockSummary) -> None:
+        self.summary = summary
+        label = summary.license_year_label
+        end = f" – {us_date(summary.license_year_end)}" if summary.license_year_end else ""
+        self.period.setText(f"License year {label}: {us_date(summary.license_year_start)}{end}")
+        self.model.set_rows(summary.ranges)
+        stocked = bool(summary.ranges)
+        self.figures["received"].show_value(f"{summary.received:,}")
+        self.figures["used"].show_value(f"{summary.used:,}")
+        self.figures["left"].show_value(f"{summary.left:,}")
+        if summary.next_tag is not None:
+            self.figures["next"].show_value(str(summary.next_tag))
+        else:
+            self.figures["next"].show_value("none" if not stocked else "used up")
+        self.empty.setText(f"No tag stock for {label} yet — Receive tags… ({RECEIVE_KEYS})")
+        self.empty.setVisible(not stocked)
+        self.table.setVisible(stocked)
+
+    def say(self, text: str, *, problem: bool = False) -> None:
+        self.notice.setText(text)
+        self.notice.setProperty("problem", problem)
+        self.notice.style().unpolish(self.notice)
+        self.notice.style().polish(self.notice)
+        self.notice.setVisible(bool(text))
+
+    # receiving ----------------------------------------------------------------------
+    def receive(self) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        database, clock = self.ctx.database, self.ctx.clock
+        self._loading += 1
+        self.ctx.tasks.run(
+            lambda: tag_years(database, clock=clock, receiving=True),
+            self._open_dialog,
+            self._failed,
+        )
+
+    def _open_dialog(self, years: tuple[TagYear, ...]) -> None:
+        self._loading -= 1
+        self.dialog = ReceiveTagsDialog(self.ctx, years, self.chosen_year(), self)
+        self.dialog.saved.connect(self._received)
+        self.dialog.open()
+        self.dialog.activateWindow()
+
+    def _received(self, received: TagsReceived) -> None:
+        self.say(
+            f"Received tags {received.first}–{received.last} ({received.count:,} tags) for "
+            f"{received.license_year_label}."
+        )
+        self.reload(received.license_year_start.year)
+        self.table.setFocus()
