@@ -57,7 +57,7 @@ def test_an_owner_without_a_first_name_is_refused_beside_the_field(
     form.edit("postal_code").setFocus()
     qtbot.keyClicks(focused(), "01581")
     # the main button says what is missing
-    assert form.save_button.text() == "Enter first name"
+    assert form.save_button.text() == "Save owner — needs first name"
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: form.messages["first_name"].isVisible())
     assert form.messages["first_name"].text() == "First name is required."
