@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 # Narrow enough for any column, wide enough to recognise the start of a name.
 MIN_CHARS = 8
+SLACK = 6
 
 
 def full_name(role: str, text: str) -> str:
@@ -72,7 +73,7 @@ class ElidedLabel(QLabel):
         hint = super().sizeHint()
         margins = self.contentsMargins()
         width = self.fontMetrics().horizontalAdvance(self._full) + margins.left() + margins.right()
-        width += 2 * self.margin() + 2
+        width += 2 * self.margin() + SLACK
         if self._hint_width is not None:
             width = min(width, self._hint_width)
         return QSize(width, hint.height())
@@ -87,7 +88,9 @@ class ElidedLabel(QLabel):
         self._fit()
 
     def _fit(self) -> None:
-        width = self.contentsRect().width() - 2 * self.margin()
+        # Measured widths are rounded and a bold glyph can overhang its advance: keep a
+        # little slack so that the last letter is never shaved.
+        width = self.contentsRect().width() - 2 * self.margin() - SLACK // 2
         shown = self.fontMetrics().elidedText(self._full, self._mode, max(width, 0))
         if shown != self.shown_text():
             super().setText(shown)
