@@ -1,7 +1,10 @@
 """Screenshots of each Counter state, from a fresh Westborough demo town on June 1, 2026:
 search results, the owner card, the cart, the payment dialog, the tags dialog and the print
-preview; the new owner, new dog and rabies forms, transfer and deceased/moved; then, on
-February 15, 2027, the card switched to next year's licenses on early sale.
+preview; the new owner, new dog and rabies forms, transfer and deceased/moved; the forms
+again with the longest message each field can give, and an owner with the longest name the
+register keeps; then, on February 15, 2027, the card switched to next year's licenses on
+early sale. Everything at 1280×800, on an offscreen screen of that size
+(docs/screen-1280x800.json), so a dialog sizes itself as it would on the counter's PC:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_counter_screenshots.py
 """
@@ -12,7 +15,7 @@ import datetime as dt
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -24,13 +27,24 @@ ROOT = HERE.parent
 sys.path[:0] = [str(ROOT / "tests" / "ui"), str(ROOT / "tests")]
 
 from counter_fixtures import prepare_counter  # noqa: E402
+from long_inputs import (  # noqa: E402
+    DOG_WORST,
+    KEPT_FIRST,
+    KEPT_LAST,
+    OWNER_WORST,
+    RABIES_WORST,
+    clipped,
+    put,
+)
 
 from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
 from clerkdesk.demo.fill import fill_demo  # noqa: E402
 from clerkdesk.models import TenderKind  # noqa: E402
+from clerkdesk.services.people import OwnerInput, create_owner  # noqa: E402
 from clerkdesk.ui.app import application, build_shell, start  # noqa: E402
+from clerkdesk.ui.counter.form_base import FormDialog  # noqa: E402
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog  # noqa: E402
 from clerkdesk.ui.counter.printing import PrintPreview  # noqa: E402
 from clerkdesk.ui.counter.tags_dialog import TagsDialog  # noqa: E402
@@ -69,7 +83,38 @@ def visible(kind: type[QWidget]) -> QWidget | None:
     return found[-1] if found else None
 
 
+def long_cases(view: CounterView, owner_id: int, long_name: int) -> None:
+    """The forms with the longest message each field can give, after one press of Save;
+    the card of an owner with the longest name the register keeps."""
+    window = view.window()
+    view.open_owner(long_name)
+    wait_until(lambda: view.card.card is not None and not view.busy())
+    save(window, "long-name")
+    view.open_owner(owner_id)
+    wait_until(lambda: view.card.card is not None and not view.busy())
+    shots: list[tuple[Callable[[], None], Mapping[str, str], str]] = [
+        (view.new_owner, OWNER_WORST, "new-owner-messages"),
+        (view.new_dog, DOG_WORST, "new-dog-messages"),
+        (view.rabies, RABIES_WORST, "rabies-messages"),
+    ]
+    for opens, values, name in shots:
+        opens()
+        wait_until(lambda: view.form is not None and view.form.isVisible())
+        form = view.form
+        assert isinstance(form, FormDialog)
+        put(form, form.widgets, values)
+        form.save()
+        wait_until(lambda: not view.busy())
+        if problems := clipped(form):
+            raise AssertionError(f"{name}: {problems}")
+        save(form, name)
+        form.close()
+        wait_until(lambda: not view.busy())
+
+
 def main() -> int:
+    if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+        os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={HERE / 'screen-1280x800.json'}"
     clock = FixedClock(dt.datetime(2026, 6, 1, 10, 30, tzinfo=EASTERN))
     with tempfile.TemporaryDirectory(prefix="clerkdesk-counter-") as tmp:
         # The receipt and certificates it prints, and its log, stay out of the user's folders.
@@ -80,12 +125,17 @@ def main() -> int:
         upgrade_to_head(database)
         fill_demo(database, dogs=450, seed=7, town_id="westborough", clock=clock)
         case = prepare_counter(database)
+        long_name = create_owner(
+            database,
+            OwnerInput(KEPT_FIRST, KEPT_LAST, "1234 Old Connecticut Path", "Westborough", "01581"),
+            clock=clock,
+        )
         database.dispose()
         app = application()
         apply_style(app)
         shell = build_shell(url, clock)
         window = start(url, shell)
-        window.resize(1360, 820)
+        window.resize(1280, 800)
         wait_until(lambda: window.is_open and not window.busy())
         view = window.views["counter"]
         assert isinstance(view, CounterView)
@@ -121,7 +171,6 @@ def main() -> int:
         wait_until(lambda: visible(PrintPreview) is not None and not view.busy())
         preview = visible(PrintPreview)
         assert preview is not None
-        preview.resize(900, 760)
         wait_until(lambda: True)
         save(preview, "preview")
         preview.close()
@@ -142,6 +191,7 @@ def main() -> int:
             save(shown, name)
             shown.close()
             wait_until(lambda: not view.busy())
+        long_cases(view, case.owner_id, long_name)
         # February: this year's licenses sold, next year's on sale early (Y switches).
         clock.moment = dt.datetime(2027, 2, 15, 10, 30, tzinfo=EASTERN)
         window.status.show_workspace(window.ctx)

@@ -5,6 +5,8 @@ Anything that is not one of these is a bug and goes to the crash handler.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class ClerkDeskError(Exception):
     """Base of every error a clerk may be shown."""
@@ -20,6 +22,21 @@ class ValidationError(ClerkDeskError):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class FieldErrors(ValidationError):
+    """Every problem a form's input has at once, one message per field, in the form's order.
+
+    ``message`` and ``field`` are the first problem's plus the rest in one line, so a caller
+    that shows a single message (the command line) still says everything.
+    """
+
+    def __init__(self, messages: Mapping[str, str]) -> None:
+        if not messages:
+            raise ValueError("FieldErrors needs at least one message")
+        self.messages: dict[str, str] = dict(messages)
+        first = next(iter(self.messages))
+        super().__init__(" ".join(self.messages.values()), field=first)
 
 
 class EnvironmentProblem(ClerkDeskError):

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.errors import ValidationError
+from clerkdesk.errors import FieldErrors, ValidationError
 from clerkdesk.models import Dog, DogStatus, Owner, OwnerStatus, SearchToken
 from clerkdesk.services import people
 from services.conftest import dog_input, owner_input
@@ -105,3 +105,76 @@ def test_transfer_is_not_a_status_a_clerk_sets_by_hand(
     dog = people.create_dog(database, owner, dog_input("Rex", "male", False), clock=clock)
     with pytest.raises(ValidationError, match="Use Transfer"):
         people.set_dog_status(database, dog, DogStatus.TRANSFERRED, on=clock.today(), clock=clock)
+
+
+def test_every_bad_owner_field_is_named_at_once(database: Database, clock: FixedClock) -> None:
+    # GIVEN an owner form with seven fields at fault
+    bad = owner_input(
+        first="",
+        last="Fitzwilliam-" * 10,
+        street=" ",
+        postal_code="ABCDE",
+        phone="call the neighbour, she knows",
+        email="jane@",
+        birth_date=dt.date(2030, 1, 1),
+    )
+    # WHEN it is saved once
+    with pytest.raises(FieldErrors) as caught:
+        people.create_owner(database, bad, clock=clock)
+    # THEN every field says what is wrong, in the form's order, and nothing is saved
+    messages = caught.value.messages
+    assert list(messages) == [
+        "first_name",
+        "last_name",
+        "street",
+        "postal_code",
+        "phone",
+        "email",
+        "birth_date",
+    ]
+    assert messages["last_name"] == "Last name is too long: 120 characters, at most 80."
+    assert messages["birth_date"] == (
+        "The owner's birth date cannot be in the future (01/01/2030 is after 06/01/2026)."
+    )
+    # what the clerk typed is quoted back short enough to sit beside its field
+    assert messages["phone"].startswith("“call the neighbour, she…” is not a telephone number")
+    assert caught.value.field == "first_name"
+    assert all(text in caught.value.message for text in messages.values())
+    assert _count(database, Owner) == 0
+
+
+def test_a_phone_longer_than_its_column_is_refused(database: Database, clock: FixedClock) -> None:
+    with pytest.raises(ValidationError, match="is not a telephone number") as caught:
+        people.create_owner(database, owner_input(phone="508-555-0101 x 12345678"), clock=clock)
+    assert caught.value.field == "phone"
+
+
+def test_every_bad_dog_field_is_named_at_once(database: Database, clock: FixedClock) -> None:
+    owner = people.create_owner(database, owner_input(), clock=clock)
+    bad = dog_input(
+        "",
+        "",
+        False,
+        breed="",
+        color="",
+        birth_date=dt.date(1980, 1, 1),
+        microchip="not-a-chip-at-all-really",
+        description="a very long description of a dog that goes on and on and on",
+        came_to_town_on=dt.date(2027, 1, 1),
+    )
+    with pytest.raises(FieldErrors) as caught:
+        people.create_dog(database, owner, bad, clock=clock)
+    messages = caught.value.messages
+    assert list(messages) == [
+        "name",
+        "breed",
+        "color",
+        "sex",
+        "birth_date",
+        "microchip",
+        "description",
+        "came_to_town_on",
+    ]
+    assert messages["birth_date"] == "The dog's birth date (01/01/1980) is more than 30 years ago."
+    assert "01/01/2027 is after 06/01/2026" in messages["came_to_town_on"]
+    assert _count(database, Dog) == 0

@@ -9,7 +9,7 @@ import pytest
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.errors import ValidationError
+from clerkdesk.errors import FieldErrors, ValidationError
 from clerkdesk.models import CertificateKind
 from clerkdesk.services import people, rabies
 from services.conftest import CLERK, dog_input, owner_input, vaccination
@@ -27,7 +27,7 @@ def dog(database: Database, clock: FixedClock) -> int:
         ({"vaccination_date": dt.date(2026, 7, 1)}, "vaccination_date", "cannot be in the future"),
         ({"duration_years": 2}, "duration_years", "1 or 3 years"),
         ({"expires_on": dt.date(2025, 1, 1)}, "expires_on", "must expire after"),
-        ({"expires_on": dt.date(2030, 4, 20)}, "expires_on", "cannot run to 2030-04-20"),
+        ({"expires_on": dt.date(2030, 4, 20)}, "expires_on", "cannot run to 04/20/2030"),
         ({"veterinarian": ""}, "veterinarian", "The veterinarian is required"),
     ],
 )
@@ -88,3 +88,37 @@ def test_a_scan_that_is_not_a_document_is_refused(
             scan=rabies.Scan("virus.exe", b"MZ\x90\x00"),
         )
     assert rabies.current_certificate(database, dog, clock.today()) is None
+
+
+def test_every_bad_certificate_field_is_named_at_once(
+    database: Database, clock: FixedClock, dog: int
+) -> None:
+    bad = dataclasses.replace(
+        vaccination(),
+        vaccination_date=dt.date(2026, 7, 1),
+        duration_years=2,
+        expires_on=None,
+        veterinarian="",
+        clinic="Animal Hospital " * 10,
+    )
+    with pytest.raises(FieldErrors) as caught:
+        rabies.record_certificate(database, dog, bad, actor=CLERK, clock=clock)
+    assert caught.value.messages == {
+        "vaccination_date": (
+            "The vaccination date cannot be in the future (07/01/2026 is after 06/01/2026)."
+        ),
+        "duration_years": "A rabies vaccine is good for 1 or 3 years.",
+        "expires_on": "Enter the date the certificate expires.",
+        "veterinarian": "The veterinarian is required.",
+        "clinic": "Clinic is too long: 159 characters, at most 120.",
+    }
+    assert rabies.current_certificate(database, dog, clock.today()) is None
+
+
+def test_an_empty_exemption_names_each_missing_field(
+    database: Database, clock: FixedClock, dog: int
+) -> None:
+    empty = rabies.RabiesInput(kind=CertificateKind.EXEMPTION, expires_on=None)
+    with pytest.raises(FieldErrors) as caught:
+        rabies.record_certificate(database, dog, empty, actor=CLERK, clock=clock)
+    assert set(caught.value.messages) == {"issued_on", "expires_on", "exemption_reason"}

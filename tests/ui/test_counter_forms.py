@@ -57,7 +57,7 @@ def test_an_owner_without_a_first_name_is_refused_beside_the_field(
     form.edit("postal_code").setFocus()
     qtbot.keyClicks(focused(), "01581")
     # the main button says what is missing
-    assert form.save_button.text() == "Enter first name"
+    assert form.save_button.text() == "Save owner — needs first name"
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: form.messages["first_name"].isVisible())
     assert form.messages["first_name"].text() == "First name is required."
@@ -285,6 +285,10 @@ def test_every_counter_input_has_an_accessible_name(
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     preview = active_dialog(qtbot, PrintPreview, timeout=15000)
     assert unnamed(preview) == []
+    # the preview fits the screen it opens on (at most 1280×800)
+    room = preview.screen().availableGeometry()
+    assert preview.width() <= min(room.width(), 1280)
+    assert preview.height() <= min(room.height(), 800)
     qtbot.keyClick(preview, Qt.Key.Key_Escape)
     # the dogs are licensed now: transfer, deceased/moved and lost tag have their dialogs
     qtbot.waitUntil(lambda: all(d.held for d in counter.card.card.dogs))  # type: ignore[union-attr]

@@ -282,7 +282,7 @@ def test_a_new_database_starts_from_a_preset(
         qtbot.waitUntil(lambda: window.ctx is not None and window.ctx.town is not None)
         _wait_closed(qtbot, page)
         assert not page.setup.isVisible() and page.heading.text().startswith("Town of Fairhaven")
-        assert window.status.license_year.text().startswith("License year 2026 (Jan 1, 2026")
+        assert window.status.license_year.text().startswith("License year 2026 (01/01/2026")
         assert window.windowTitle() == "ClerkDesk — Town of Fairhaven"
     finally:
         shell.tasks.wait()

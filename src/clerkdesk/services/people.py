@@ -12,6 +12,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import DesignationKind, Dog, DogDesignation, DogStatus, Owner, OwnerStatus
 from clerkdesk.models import Sex as DogSex
+from clerkdesk.rules.dates import us_date
 from clerkdesk.services import checks
 from clerkdesk.services.search_words import digits, reindex_dog, reindex_owner
 
@@ -55,90 +56,146 @@ class DogInput:
     came_to_town_on: dt.date | None = None
 
 
-def _clean_owner(data: OwnerInput, today: dt.date) -> dict[str, object]:
-    postal = checks.required(data.postal_code, "postal_code", "ZIP code", max_length=10)
+def _postal_code(value: str) -> str:
+    postal = checks.required(value, "postal_code", "ZIP code", max_length=10)
     if not (len(postal) in (5, 10) and postal[:5].isdigit()):
-        raise ValidationError(f"{postal!r} is not a ZIP code (e.g. 01581).", field="postal_code")
-    state = checks.required(data.state, "state", "State", max_length=2).upper()
-    checks.not_after(data.birth_date, today, "birth_date", "The owner's birth date")
-    if data.birth_date is not None and data.birth_date.year < today.year - 120:
         raise ValidationError(
-            "The owner's birth date is more than 120 years ago.", field="birth_date"
+            f"{checks.quoted(postal)} is not a ZIP code (5 digits, e.g. 01581).",
+            field="postal_code",
         )
-    phone = checks.phone(data.phone, "phone")
-    return {
-        "first_name": checks.required(data.first_name, "first_name", "First name", max_length=80),
-        "last_name": checks.required(data.last_name, "last_name", "Last name", max_length=80),
-        "street": checks.required(data.street, "street", "Street address", max_length=120),
-        "unit": checks.optional(data.unit, "unit", "Unit", max_length=30),
-        "city": checks.required(data.city, "city", "City or town", max_length=80),
-        "state": state,
-        "postal_code": postal,
-        "mailing_street": checks.optional(
-            data.mailing_street, "mailing_street", "Mailing street", max_length=120
+    return postal
+
+
+def _owner_birth_date(day: dt.date | None, today: dt.date) -> dt.date | None:
+    checks.not_after(day, today, "birth_date", "The owner's birth date")
+    if day is not None and day.year < today.year - 120:
+        raise ValidationError(
+            f"The owner's birth date ({us_date(day)}) is more than 120 years ago.",
+            field="birth_date",
+        )
+    return day
+
+
+def check_owner(data: OwnerInput, today: dt.date) -> dict[str, object]:
+    """The owner's fields, cleaned; every field at fault is named at once (FieldErrors).
+    Pure: a form may call it before saving to show all its messages together."""
+    found = checks.Problems()
+    optional, required = checks.optional, checks.required
+    values: dict[str, object] = {
+        "first_name": found.check(
+            required, data.first_name, "first_name", "First name", max_length=80
         ),
-        "mailing_city": checks.optional(
-            data.mailing_city, "mailing_city", "Mailing city", max_length=80
+        "last_name": found.check(required, data.last_name, "last_name", "Last name", max_length=80),
+        "street": found.check(required, data.street, "street", "Street address", max_length=120),
+        "unit": found.check(optional, data.unit, "unit", "Unit", max_length=30),
+        "city": found.check(required, data.city, "city", "City or town", max_length=80),
+        "state": found.check(required, data.state, "state", "State", max_length=2),
+        "postal_code": found.check(_postal_code, data.postal_code),
+        "mailing_street": found.check(
+            optional, data.mailing_street, "mailing_street", "Mailing street", max_length=120
         ),
-        "mailing_state": checks.optional(
-            data.mailing_state, "mailing_state", "Mailing state", max_length=2
+        "mailing_city": found.check(
+            optional, data.mailing_city, "mailing_city", "Mailing city", max_length=80
         ),
-        "mailing_postal_code": checks.optional(
-            data.mailing_postal_code, "mailing_postal_code", "Mailing ZIP code", max_length=10
+        "mailing_state": found.check(
+            optional, data.mailing_state, "mailing_state", "Mailing state", max_length=2
         ),
-        "phone": phone,
-        "phone_digits": digits(phone) or None,
-        "phone_alt": checks.phone(data.phone_alt, "phone_alt"),
-        "email": checks.email(data.email, "email"),
-        "birth_date": data.birth_date,
-        "notes": checks.optional(data.notes, "notes", "Notes", max_length=4000),
+        "mailing_postal_code": found.check(
+            optional,
+            data.mailing_postal_code,
+            "mailing_postal_code",
+            "Mailing ZIP code",
+            max_length=10,
+        ),
+        "phone": found.check(checks.phone, data.phone, "phone"),
+        "phone_alt": found.check(checks.phone, data.phone_alt, "phone_alt"),
+        "email": found.check(checks.email, data.email, "email"),
+        "birth_date": found.check(_owner_birth_date, data.birth_date, today),
+        "notes": found.check(optional, data.notes, "notes", "Notes", max_length=4000),
     }
+    found.raise_any()
+    values["state"] = str(values["state"]).upper()
+    phone = values["phone"]
+    values["phone_digits"] = (digits(phone) or None) if isinstance(phone, str) else None
+    return values
 
 
-def _clean_dog(data: DogInput, today: dt.date) -> dict[str, object]:
-    if data.sex not in (DogSex.MALE, DogSex.FEMALE):
+def _dog_birth_date(day: dt.date | None, today: dt.date) -> dt.date | None:
+    checks.not_after(day, today, "birth_date", "The dog's birth date")
+    if day is not None and day.year < today.year - 30:
+        raise ValidationError(
+            f"The dog's birth date ({us_date(day)}) is more than 30 years ago.",
+            field="birth_date",
+        )
+    return day
+
+
+def _sex(value: str) -> DogSex:
+    if value not in (DogSex.MALE, DogSex.FEMALE):
         raise ValidationError("Choose male or female.", field="sex")
-    checks.not_after(data.birth_date, today, "birth_date", "The dog's birth date")
-    checks.not_after(data.came_to_town_on, today, "came_to_town_on", "The date it came to town")
-    if data.birth_date is not None and data.birth_date.year < today.year - 30:
-        raise ValidationError("The dog's birth date is more than 30 years ago.", field="birth_date")
-    description = checks.optional(data.description, "description", "Description", max_length=200)
+    return DogSex(value)
+
+
+def _description(value: str | None) -> str | None:
+    description = checks.optional(value, "description", "Description", max_length=200)
     if description and len(description.split()) > DESCRIPTION_WORDS:
         raise ValidationError(
             f"The description has {len(description.split())} words; the license allows "
             f"{DESCRIPTION_WORDS} (MGL c.140 §137).",
             field="description",
         )
-    microchip = checks.optional(data.microchip, "microchip", "Microchip", max_length=20)
-    if microchip is not None:
-        microchip = microchip.replace(" ", "").replace("-", "")
-        if not microchip.isalnum() or not 9 <= len(microchip) <= 15:
-            raise ValidationError(
-                f"{data.microchip!r} is not a microchip number (9 to 15 letters or digits).",
-                field="microchip",
-            )
-    return {
-        "name": checks.required(data.name, "name", "The dog's name", max_length=80),
-        "breed": checks.required(data.breed, "breed", "Breed", max_length=60),
-        "breed_secondary": checks.optional(
-            data.breed_secondary, "breed_secondary", "Second breed", max_length=60
+    return description
+
+
+def _microchip(value: str | None) -> str | None:
+    microchip = checks.optional(value, "microchip", "Microchip", max_length=20)
+    if microchip is None:
+        return None
+    microchip = microchip.replace(" ", "").replace("-", "")
+    if not microchip.isalnum() or not 9 <= len(microchip) <= 15:
+        raise ValidationError(
+            f"{checks.quoted(value or '')} is not a microchip number (9 to 15 letters or digits).",
+            field="microchip",
+        )
+    return microchip
+
+
+def check_dog(data: DogInput, today: dt.date) -> dict[str, object]:
+    """The dog's fields, cleaned; every field at fault is named at once (FieldErrors).
+    Pure, like ``check_owner``."""
+    found = checks.Problems()
+    optional, required = checks.optional, checks.required
+    values: dict[str, object] = {
+        "name": found.check(required, data.name, "name", "The dog's name", max_length=80),
+        "breed": found.check(required, data.breed, "breed", "Breed", max_length=60),
+        "breed_secondary": found.check(
+            optional, data.breed_secondary, "breed_secondary", "Second breed", max_length=60
         ),
-        "color": checks.required(data.color, "color", "Color", max_length=60),
-        "sex": DogSex(data.sex),
+        "color": found.check(required, data.color, "color", "Color", max_length=60),
+        "sex": found.check(_sex, data.sex),
         "altered": data.altered,
-        "altered_proof": checks.optional(
-            data.altered_proof, "altered_proof", "Proof of spaying or neutering", max_length=120
+        "altered_proof": found.check(
+            optional,
+            data.altered_proof,
+            "altered_proof",
+            "Proof of spaying or neutering",
+            max_length=120,
         ),
-        "birth_date": data.birth_date,
+        "birth_date": found.check(_dog_birth_date, data.birth_date, today),
         "birth_date_estimated": data.birth_date_estimated,
-        "microchip": microchip,
-        "description": description,
+        "microchip": found.check(_microchip, data.microchip),
+        "description": found.check(_description, data.description),
         "came_to_town_on": data.came_to_town_on,
     }
+    found.check(
+        checks.not_after, data.came_to_town_on, today, "came_to_town_on", "The date it came to town"
+    )
+    found.raise_any()
+    return values
 
 
 def create_owner(database: Database, data: OwnerInput, *, clock: Clock) -> int:
-    values = _clean_owner(data, clock.today())
+    values = check_owner(data, clock.today())
     now = clock.now()
     with database.write() as session:
         owner = Owner(**values, status=OwnerStatus.ACTIVE, created_at=now, updated_at=now)
@@ -148,7 +205,7 @@ def create_owner(database: Database, data: OwnerInput, *, clock: Clock) -> int:
 
 
 def update_owner(database: Database, owner_id: int, data: OwnerInput, *, clock: Clock) -> None:
-    values = _clean_owner(data, clock.today())
+    values = check_owner(data, clock.today())
     with database.write() as session:
         owner = _owner(session, owner_id)
         for key, value in values.items():
@@ -176,7 +233,7 @@ def set_owner_status(
 
 
 def create_dog(database: Database, owner_id: int, data: DogInput, *, clock: Clock) -> int:
-    values = _clean_dog(data, clock.today())
+    values = check_dog(data, clock.today())
     now = clock.now()
     with database.write() as session:
         owner = _owner(session, owner_id)
@@ -195,7 +252,7 @@ def create_dog(database: Database, owner_id: int, data: DogInput, *, clock: Cloc
 
 
 def update_dog(database: Database, dog_id: int, data: DogInput, *, clock: Clock) -> None:
-    values = _clean_dog(data, clock.today())
+    values = check_dog(data, clock.today())
     with database.write() as session:
         dog = _dog(session, dog_id)
         for key, value in values.items():

@@ -15,6 +15,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import CertificateKind, Dog, RabiesCertificate, StoredDocument
+from clerkdesk.rules.dates import us_date
 from clerkdesk.services import checks
 
 MAX_SCAN_BYTES = 10 * 1024 * 1024
@@ -30,7 +31,7 @@ SCAN_TYPES = {
 @dataclass(frozen=True)
 class RabiesInput:
     kind: CertificateKind
-    expires_on: dt.date
+    expires_on: dt.date | None
     vaccination_date: dt.date | None = None
     duration_years: int | None = None
     vaccine: str | None = None
@@ -55,63 +56,94 @@ def _add_years(day: dt.date, years: int) -> dt.date:
         return day.replace(year=day.year + years, day=28)
 
 
-def _clean(data: RabiesInput, today: dt.date) -> dict[str, object]:
-    if data.kind is CertificateKind.VACCINATION:
-        if data.vaccination_date is None:
-            raise ValidationError("Enter the date the vaccine was given.", field="vaccination_date")
-        checks.not_after(data.vaccination_date, today, "vaccination_date", "The vaccination date")
-        if data.duration_years not in (1, 3):
-            raise ValidationError(
-                "A rabies vaccine is good for 1 or 3 years.", field="duration_years"
-            )
-        if data.expires_on <= data.vaccination_date:
-            raise ValidationError(
-                "The certificate must expire after the vaccination date.", field="expires_on"
-            )
-        latest = _add_years(data.vaccination_date, data.duration_years) + dt.timedelta(days=31)
-        if data.expires_on > latest:
-            raise ValidationError(
-                f"A {data.duration_years}-year vaccine given on "
-                f"{data.vaccination_date.isoformat()} cannot run to "
-                f"{data.expires_on.isoformat()}.",
-                field="expires_on",
-            )
-        checks.required(data.veterinarian, "veterinarian", "The veterinarian", max_length=80)
+def _vaccination_dates(data: RabiesInput, today: dt.date, found: checks.Problems) -> None:
+    given, expires = data.vaccination_date, data.expires_on
+    if given is None:
+        found.add("vaccination_date", "Enter the date the vaccine was given.")
     else:
-        if data.issued_on is None:
-            raise ValidationError("Enter the date the exemption was issued.", field="issued_on")
-        checks.not_after(data.issued_on, today, "issued_on", "The exemption's date of issue")
-        if data.expires_on <= data.issued_on:
-            raise ValidationError(
-                "The exemption must expire after it was issued.", field="expires_on"
-            )
-        checks.required(
-            data.exemption_reason,
-            "exemption_reason",
-            "The reason for the exemption",
-            max_length=200,
+        found.check(checks.not_after, given, today, "vaccination_date", "The vaccination date")
+    if data.duration_years not in (1, 3):
+        found.add("duration_years", "A rabies vaccine is good for 1 or 3 years.")
+    if expires is None:
+        found.add("expires_on", "Enter the date the certificate expires.")
+    if given is None or expires is None:
+        return
+    if expires <= given:
+        found.add(
+            "expires_on",
+            f"The certificate must expire after the vaccination date ({us_date(given)}).",
         )
-    return {
+    elif data.duration_years in (1, 3):
+        years = data.duration_years
+        latest = _add_years(given, years) + dt.timedelta(days=31)
+        if expires > latest:
+            found.add(
+                "expires_on",
+                f"A {years}-year vaccine given on {us_date(given)} cannot run to "
+                f"{us_date(expires)}.",
+            )
+
+
+def _exemption_dates(data: RabiesInput, today: dt.date, found: checks.Problems) -> None:
+    issued, expires = data.issued_on, data.expires_on
+    if issued is None:
+        found.add("issued_on", "Enter the date the exemption was issued.")
+    else:
+        found.check(checks.not_after, issued, today, "issued_on", "The exemption's date of issue")
+    if expires is None:
+        found.add("expires_on", "Enter the date the exemption expires.")
+    elif issued is not None and expires <= issued:
+        found.add(
+            "expires_on", f"The exemption must expire after it was issued ({us_date(issued)})."
+        )
+
+
+def check_certificate(data: RabiesInput, today: dt.date) -> dict[str, object]:
+    """The certificate's fields, cleaned; every field at fault is named at once (FieldErrors).
+    Pure: a form may call it before saving to show all its messages together."""
+    found = checks.Problems()
+    vaccination = data.kind is CertificateKind.VACCINATION
+    optional = checks.optional
+    if vaccination:
+        _vaccination_dates(data, today, found)
+        vet = found.check(
+            checks.required, data.veterinarian, "veterinarian", "The veterinarian", max_length=80
+        )
+    else:
+        _exemption_dates(data, today, found)
+        vet = found.check(
+            optional, data.veterinarian, "veterinarian", "Veterinarian", max_length=80
+        )
+    reason = found.check(
+        checks.required if not vaccination else optional,
+        data.exemption_reason if not vaccination else None,
+        "exemption_reason",
+        "The reason for the exemption",
+        max_length=200,
+    )
+    values: dict[str, object] = {
         "kind": data.kind,
-        "vaccination_date": data.vaccination_date
-        if data.kind is CertificateKind.VACCINATION
-        else None,
-        "duration_years": data.duration_years if data.kind is CertificateKind.VACCINATION else None,
+        "vaccination_date": data.vaccination_date if vaccination else None,
+        "duration_years": data.duration_years if vaccination else None,
         "expires_on": data.expires_on,
-        "issued_on": data.issued_on if data.kind is CertificateKind.EXEMPTION else None,
-        "exemption_reason": checks.optional(
-            data.exemption_reason, "exemption_reason", "Reason", max_length=200
+        "issued_on": None if vaccination else data.issued_on,
+        "exemption_reason": reason,
+        "vaccine": found.check(optional, data.vaccine, "vaccine", "Vaccine", max_length=80),
+        "lot_number": found.check(
+            optional, data.lot_number, "lot_number", "Lot number", max_length=40
         ),
-        "vaccine": checks.optional(data.vaccine, "vaccine", "Vaccine", max_length=80),
-        "lot_number": checks.optional(data.lot_number, "lot_number", "Lot number", max_length=40),
-        "rabies_tag_number": checks.optional(
-            data.rabies_tag_number, "rabies_tag_number", "Rabies tag number", max_length=40
+        "rabies_tag_number": found.check(
+            optional,
+            data.rabies_tag_number,
+            "rabies_tag_number",
+            "Rabies tag number",
+            max_length=40,
         ),
-        "veterinarian": checks.optional(
-            data.veterinarian, "veterinarian", "Veterinarian", max_length=80
-        ),
-        "clinic": checks.optional(data.clinic, "clinic", "Clinic", max_length=120),
+        "veterinarian": vet,
+        "clinic": found.check(optional, data.clinic, "clinic", "Clinic", max_length=120),
     }
+    found.raise_any()
+    return values
 
 
 def _scan_type(scan: Scan) -> str:
@@ -134,7 +166,7 @@ def record_certificate(
     clock: Clock,
     scan: Scan | None = None,
 ) -> int:
-    values = _clean(data, clock.today())
+    values = check_certificate(data, clock.today())
     content_type = _scan_type(scan) if scan is not None else None
     now = clock.now()
     with database.write() as session:

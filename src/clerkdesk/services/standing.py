@@ -21,6 +21,7 @@ from clerkdesk.models import (
     RabiesCertificate,
 )
 from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
+from clerkdesk.rules.dates import us_date
 
 HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
 
@@ -172,13 +173,13 @@ def dog_standing(
         blockers.append(f"No rabies certificate on file for {dog.name} (MGL c.140 §137).")
     elif certificate.expires_on < on:
         blockers.append(
-            f"{dog.name}'s rabies certificate expired on {certificate.expires_on.isoformat()}: "
+            f"{dog.name}'s rabies certificate expired on {us_date(certificate.expires_on)}: "
             "a current one is needed (MGL c.140 §137)."
         )
     elif year is not None and certificate.expires_on < year.end:
         warnings.append(
-            f"The rabies certificate expires on {certificate.expires_on.isoformat()}, before "
-            f"license year {year.label} ends on {year.end.isoformat()}."
+            f"The rabies certificate expires on {us_date(certificate.expires_on)}, before "
+            f"license year {year.label} ends on {us_date(year.end)}."
         )
     quote = None
     request = None

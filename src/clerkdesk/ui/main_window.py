@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QStackedWidget,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.ui.context import Shell, UiContext
+from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.nav import AREAS, NavRail
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.style import icon
@@ -59,7 +59,8 @@ class MainWindow(QMainWindow):
         for button in self.search.findChildren(QToolButton):
             button.setAccessibleName("Search")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.town_label = QLabel("", self)
+        # A town's full name can be long; it gives way before the search box does.
+        self.town_label = ElidedLabel("", self, role="Town", hint_width=360)
         self.town_label.setObjectName("TownName")
 
         top = QWidget(self)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 from clerkdesk.ui.context import Shell, UiContext
+from clerkdesk.ui.elide import ElidedLabel
 
 
 def license_year_text(ctx: UiContext) -> str:
@@ -15,9 +16,10 @@ def license_year_text(ctx: UiContext) -> str:
         return "License year: no town set up"
     # The rules engine is imported once the database is open, not before the first paint.
     from clerkdesk.rules import years_on_sale
+    from clerkdesk.rules.dates import us_date
 
     year, *following = years_on_sale(ctx.town.profile, ctx.clock.today())
-    text = f"License year {year.label} ({year.start:%b %-d, %Y} – {year.end:%b %-d, %Y})"
+    text = f"License year {year.label} ({us_date(year.start)} – {us_date(year.end)})"
     return text + "".join(f" · {n.label} on sale" for n in following)
 
 
@@ -30,7 +32,10 @@ class StatusBar(QStatusBar):
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.database.setMinimumWidth(120)
         self.license_year = self._label("License year: …", "License year")
-        self.user = self._label(f"Signed in: {shell.user_name}", "User")
+        # A long sign-in name gives way (…) rather than widening the window.
+        self.user = ElidedLabel(f"Signed in: {shell.user_name}", self, role="User", hint_width=280)
+        self.user.setMinimumWidth(120)
+        self.addPermanentWidget(self.user)
         self.drawer = self._label("Drawer: not opened today", "Drawer")
         # The counter's PC is often left running for days: the license year (and next
         # year's early sale) follows the date without a restart.

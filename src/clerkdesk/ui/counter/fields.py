@@ -8,6 +8,9 @@ from decimal import Decimal, InvalidOperation
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from clerkdesk.rules.dates import us_date
+from clerkdesk.services.checks import quoted
+
 CENT = Decimal("0.01")
 _US_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
@@ -33,9 +36,9 @@ def parse_amount(text: str) -> Decimal | None:
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
-        raise BadInput(f"{text.strip()!r} is not an amount (e.g. 14.00).") from None
+        raise BadInput(f"{quoted(text.strip())} is not an amount (e.g. 14.00).") from None
     if not value.is_finite() or value != value.quantize(CENT):
-        raise BadInput(f"{text.strip()!r} is not an amount in dollars and cents.")
+        raise BadInput(f"{quoted(text.strip())} is not an amount in dollars and cents.")
     return value.quantize(CENT)
 
 
@@ -50,15 +53,15 @@ def parse_date(text: str) -> dt.date | None:
     elif match := _ISO_DATE.match(cleaned):
         parts = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
     if parts is None:
-        raise BadInput(f"{cleaned!r} is not a date; write it MM/DD/YYYY.")
+        raise BadInput(f"{quoted(cleaned)} is not a date; write it MM/DD/YYYY.")
     try:
         return dt.date(*parts)
     except ValueError:
-        raise BadInput(f"{cleaned!r} is not a day on the calendar.") from None
+        raise BadInput(f"{quoted(cleaned)} is not a day on the calendar.") from None
 
 
 def show_date(day: dt.date | None) -> str:
-    return "" if day is None else f"{day:%m/%d/%Y}"
+    return "" if day is None else us_date(day)
 
 
 def message_label(parent: QWidget, name: str) -> QLabel:

@@ -1,14 +1,20 @@
 """A form dialog: labelled fields with their messages beside them, one main button that
-says what is missing, and saving through a service off the UI thread."""
+says what is missing, and saving through a service off the UI thread.
+
+Save shows every problem at once: the form's own reading (a date it cannot parse) and the
+service's checks (run here first, since they are pure, and again when saving) each put a
+message beside its field, and the dialog grows to show them all, up to the screen's height.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ParamSpec
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,9 +28,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.errors import EnvironmentProblem, FieldErrors, ValidationError
+from clerkdesk.services.checks import Problems
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.fields import BadInput, message_label, parse_date, say
+from clerkdesk.ui.elide import ElidedLabel
+
+P = ParamSpec("P")
+# The most gaps the main button names before it counts the rest.
+NAMED_GAPS = 4
+# Room the window manager's frame takes around a dialog.
+FRAME = 40
+# Wide enough for a field and a two-line message beside it.
+MIN_WIDTH = 720
 
 
 class FormDialog(QDialog):
@@ -39,19 +55,22 @@ class FormDialog(QDialog):
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         self.setModal(True)
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(MIN_WIDTH)
         outer = QVBoxLayout(self)
-        heading = QLabel(title, self)
-        heading.setObjectName("DialogTitle")
-        outer.addWidget(heading)
+        # A title naming a long owner or dog gives way rather than widening the dialog.
+        self.heading = ElidedLabel(title, self, role="Form", hint_width=MIN_WIDTH)
+        self.heading.setObjectName("DialogTitle")
+        outer.addWidget(self.heading)
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(10)
         self.grid.setVerticalSpacing(4)
-        self.grid.setColumnStretch(1, 1)
-        self.grid.setColumnStretch(2, 1)
+        # The fields and the messages beside them share the width; a message wraps.
+        self.grid.setColumnStretch(1, 5)
+        self.grid.setColumnStretch(2, 4)
         outer.addLayout(self.grid)
         self.form_message = message_label(self, "the form")
         outer.addWidget(self.form_message)
+        outer.addStretch(1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         self.cancel_button = QPushButton("Cancel  Esc", self)
@@ -70,28 +89,47 @@ class FormDialog(QDialog):
         self.messages: dict[str, QLabel] = {}
         self.required: dict[str, str] = {}
         self._order: list[QWidget] = []
+        self._found = Problems()
         self.saving = False
 
     # building -----------------------------------------------------------------------
     def add_field(
-        self, key: str, label: str, widget: QWidget, *, required: bool = False, date: bool = False
+        self,
+        key: str,
+        label: str,
+        widget: QWidget,
+        *,
+        required: bool = False,
+        date: bool = False,
+        short: str | None = None,
     ) -> QWidget:
+        """``short`` is the field's name on the main button while it is empty ("street")."""
         row = self.grid.rowCount()
         caption = QLabel(label + (" *" if required else ""), self)
         caption.setBuddy(widget)
         widget.setAccessibleName(label.replace("&", ""))
         message = message_label(self, label.replace("&", ""))
-        self.grid.addWidget(caption, row, 0, Qt.AlignmentFlag.AlignRight)
-        self.grid.addWidget(widget, row, 1)
-        self.grid.addWidget(message, row, 2)
+        # The caption and a message's first line sit level with the text in the field.
+        level = widget.sizeHint().height()
+        caption.setMinimumHeight(level)
+        caption.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        message.setMinimumHeight(level)
+        message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.grid.addWidget(
+            caption, row, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop
+        )
+        self.grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignTop)
+        self.grid.addWidget(message, row, 2, Qt.AlignmentFlag.AlignTop)
         self.widgets[key], self.labels[key], self.messages[key] = widget, caption, message
         if required:
-            self.required[key] = label.replace("&", "").lower()
+            self.required[key] = short or label.replace("&", "").lower()
         if isinstance(widget, QLineEdit):
             widget.textChanged.connect(lambda _t, k=key: self._edited(k))
             if date:
                 widget.setPlaceholderText("MM/DD/YYYY")
                 widget.editingFinished.connect(lambda k=key: self._check_date(k))
+        elif isinstance(widget, QComboBox):
+            widget.currentIndexChanged.connect(lambda _i, k=key: self._edited(k))
         self._order.append(widget)
         return widget
 
@@ -103,6 +141,16 @@ class FormDialog(QDialog):
         if self._order:
             self._order[0].setFocus()
         self.refresh_button()
+
+    def set_required(self, key: str, short: str | None) -> None:
+        """Make a field required (named ``short`` on the main button) or optional."""
+        caption = self.labels[key]
+        text = caption.text().removesuffix(" *")
+        caption.setText(text + (" *" if short else ""))
+        if short:
+            self.required[key] = short
+        else:
+            self.required.pop(key, None)
 
     def set_row_visible(self, key: str, visible: bool) -> None:
         for part in (self.labels[key], self.widgets[key]):
@@ -125,16 +173,20 @@ class FormDialog(QDialog):
         raise TypeError(key)
 
     def date(self, key: str) -> dt.date | None:
+        """The field's date; a date it cannot read is noted as the field's problem (shown
+        with the others when Save finishes) and read as None."""
         try:
             return parse_date(self.text(key))
         except BadInput as exc:
-            raise BadInput(str(exc), key) from None
+            self._found.add(key, str(exc))
+            return None
 
     def _check_date(self, key: str) -> None:
         try:
-            self.date(key)
+            parse_date(self.text(key))
         except BadInput as exc:
             say(self.messages[key], str(exc))
+            self.fit_to_messages()
 
     def optional(self, key: str) -> str | None:
         return self.text(key) or None
@@ -144,20 +196,40 @@ class FormDialog(QDialog):
         assert isinstance(widget, QCheckBox)
         return widget.isChecked()
 
+    def problem(self, key: str, message: str) -> None:
+        """A problem the form itself finds in a field (the service's come in ``check``)."""
+        self._found.add(key, message)
+
+    def check(self, rules: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Run the service's own checks now, on the UI thread (they are pure), so that Save
+        shows their problems beside the form's own, all at once."""
+        self._found.check(rules, *args, **kwargs)
+
     def missing(self) -> list[str]:
         gaps = []
         for key, label in self.required.items():
             widget = self.widgets[key]
-            if not widget.isHidden() and isinstance(widget, QLineEdit) and not self.text(key):
+            if widget.isHidden() or not isinstance(widget, QLineEdit | QComboBox):
+                continue
+            if not self.text(key):
                 gaps.append(label)
         return gaps
 
     def refresh_button(self) -> None:
         if self.saving:
             self.save_button.setText("Saving…")
+            self.save_button.setAccessibleName("Saving")
             return
         gaps = self.missing()
-        self.save_button.setText(f"Enter {', '.join(gaps)}" if gaps else self.action)
+        if not gaps:
+            text = self.action
+        elif len(gaps) <= NAMED_GAPS:
+            text = f"{self.action} — needs {', '.join(gaps)}"
+        else:
+            named = ", ".join(gaps[: NAMED_GAPS - 1])
+            text = f"{self.action} — needs {named} and {len(gaps) - NAMED_GAPS + 1} more"
+        self.save_button.setText(text)
+        self.save_button.setAccessibleName(text)
 
     def _edited(self, key: str) -> None:
         say(self.messages[key], "")
@@ -165,39 +237,70 @@ class FormDialog(QDialog):
 
     # messages -----------------------------------------------------------------------
     def show_message(self, field: str | None, text: str) -> None:
-        target = self.messages.get(field or "")
-        if target is not None and not self.widgets[field or ""].isHidden():
-            say(target, text)
-            self.widgets[field or ""].setFocus()
-        else:
-            say(self.form_message, text)
+        self.show_problems({field or "": text})
+
+    def show_problems(self, problems: Mapping[str, str]) -> None:
+        """Each message beside its field; those for no field (or a hidden one) above the
+        buttons. The cursor goes to the first field at fault, in the form's order."""
+        loose: list[str] = []
+        for field, text in problems.items():
+            target = self.messages.get(field)
+            if target is not None and not self.widgets[field].isHidden():
+                say(target, text)
+            else:
+                loose.append(text)
+        say(self.form_message, "\n".join(loose))
+        at_fault = [
+            widget
+            for key, widget in self.widgets.items()
+            if key in problems and not widget.isHidden()
+        ]
+        order = {widget: place for place, widget in enumerate(self._order)}
+        if at_fault:
+            min(at_fault, key=lambda w: order.get(w, len(order))).setFocus()
+        self.fit_to_messages()
 
     def clear_messages(self) -> None:
         for label in (*self.messages.values(), self.form_message):
             say(label, "")
 
+    def fit_to_messages(self) -> None:
+        """Grow the dialog so that every wrapped message shows whole, within the screen."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        width = self.width()
+        wanted = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else -1
+        wanted = max(wanted, layout.totalMinimumSize().height())
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().height() - FRAME if screen is not None else wanted
+        if wanted > self.height():
+            self.resize(QSize(width, min(wanted, room)))
+
     # saving -------------------------------------------------------------------------
     def work(self) -> Callable[[], Any]:
-        """Read the fields (raising BadInput or ValidationError) and return the service call."""
+        """Read the fields and return the service call. Problems found on the way go to
+        ``problem``/``check`` (or are raised as BadInput or ValidationError)."""
         raise NotImplementedError
 
     def save(self) -> None:
         if self.saving:
             return
         self.clear_messages()
-        gaps = [key for key, label in self.required.items() if label in self.missing()]
-        for key in gaps:
-            say(self.messages[key], f"{self.required[key].capitalize()} is required.")
+        self._found = found = Problems()
+        job: Callable[[], Any] | None = None
         try:
             job = self.work()
         except BadInput as exc:
-            self.show_message(exc.field, str(exc))
-            return
+            found.add(exc.field or "", str(exc))
+        except FieldErrors as exc:
+            for field, message in exc.messages.items():
+                found.add(field, message)
         except ValidationError as exc:
-            self.show_message(exc.field, exc.message)
-            return
-        if gaps:
-            self.widgets[gaps[0]].setFocus()
+            found.add(exc.field or "", exc.message)
+        if found.messages or job is None:
+            self.show_problems(found.messages)
             return
         self.saving = True
         self.refresh_button()
@@ -212,7 +315,9 @@ class FormDialog(QDialog):
     def _failed(self, exc: Exception) -> None:
         self.saving = False
         self.refresh_button()
-        if isinstance(exc, ValidationError):
+        if isinstance(exc, FieldErrors):
+            self.show_problems(exc.messages)
+        elif isinstance(exc, ValidationError):
             self.show_message(exc.field, exc.message)
         elif isinstance(exc, EnvironmentProblem):
             self.ctx.dialogs.show_error(self, f"{self.windowTitle()}: not saved", str(exc))

@@ -1,5 +1,5 @@
-"""New and edit forms for owners and dogs; messages beside the fields come from the
-services' ValidationError.field."""
+"""New and edit forms for owners and dogs; the messages beside the fields are the services'
+own (``check_owner``, ``check_dog``), every one at once."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 from clerkdesk.services.people import (
     DogInput,
     OwnerInput,
+    check_dog,
+    check_owner,
     create_dog,
     create_owner,
     update_dog,
@@ -45,19 +47,26 @@ class OwnerForm(FormDialog):
         title = "New owner" if owner_id is None else "Edit owner"
         super().__init__(ctx, title, "Save owner", parent)
         self.owner_id = owner_id
-        for key, label, required in (
-            ("first_name", "&First name", True),
-            ("last_name", "&Last name", True),
-            ("street", "&Street address", True),
-            ("unit", "&Unit", False),
-            ("city", "&City or town", True),
-            ("state", "S&tate", True),
-            ("postal_code", "&ZIP code", True),
-            ("phone", "&Phone", False),
-            ("email", "&Email", False),
-            ("birth_date", "&Birth date (for 70+)", False),
+        for key, label, short in (
+            ("first_name", "&First name", "first name"),
+            ("last_name", "&Last name", "last name"),
+            ("street", "&Street address", "street"),
+            ("unit", "&Unit", None),
+            ("city", "&City or town", "city"),
+            ("state", "S&tate", "state"),
+            ("postal_code", "&ZIP code", "ZIP code"),
+            ("phone", "&Phone", None),
+            ("email", "&Email", None),
+            ("birth_date", "&Birth date (for 70+)", None),
         ):
-            self.add_field(key, label, QLineEdit(self), required=required, date=key == "birth_date")
+            self.add_field(
+                key,
+                label,
+                QLineEdit(self),
+                required=short is not None,
+                date=key == "birth_date",
+                short=short,
+            )
         self.edit("state").setText("MA")
         self.edit("city").setText(_town_city(ctx))
         if current is not None:
@@ -89,6 +98,7 @@ class OwnerForm(FormDialog):
             phone_alt=keep.phone_alt if keep else None,
             notes=keep.notes if keep else None,
         )
+        self.check(check_owner, data, self.ctx.clock.today())
         database, clock, owner_id = self.ctx.database, self.ctx.clock, self.owner_id
         if owner_id is None:
             return lambda: create_owner(database, data, clock=clock)
@@ -116,14 +126,14 @@ class DogForm(FormDialog):
         title = f"New dog for {owner_name}" if dog_id is None else f"Edit dog of {owner_name}"
         super().__init__(ctx, title, "Save dog", parent)
         self.owner_id, self.dog_id = owner_id, dog_id
-        self.add_field("name", "&Name", QLineEdit(self), required=True)
-        self.add_field("breed", "&Breed", QLineEdit(self), required=True)
-        self.add_field("color", "C&olor", QLineEdit(self), required=True)
+        self.add_field("name", "&Name", QLineEdit(self), required=True, short="name")
+        self.add_field("breed", "&Breed", QLineEdit(self), required=True, short="breed")
+        self.add_field("color", "C&olor", QLineEdit(self), required=True, short="color")
         sex = QComboBox(self)
         sex.addItem("Choose…", "")
         sex.addItem("Male", "male")
         sex.addItem("Female", "female")
-        self.add_field("sex", "&Sex", sex)
+        self.add_field("sex", "&Sex", sex, required=True, short="sex")
         altered = QCheckBox("Spayed or neutered", self)
         self.add_field("altered", "S&payed/neutered", altered)
         self.add_field("altered_proof", "Proof of spa&y/neuter", QLineEdit(self))
@@ -157,6 +167,7 @@ class DogForm(FormDialog):
             description=self.optional("description"),
             came_to_town_on=self.date("came_to_town_on"),
         )
+        self.check(check_dog, data, self.ctx.clock.today())
         database, clock, owner_id, dog_id = (
             self.ctx.database,
             self.ctx.clock,

@@ -29,6 +29,7 @@ from clerkdesk.models import DesignationKind
 from clerkdesk.services.owner_card import CardDog, OwnerCard
 from clerkdesk.ui.counter.actions import button_text
 from clerkdesk.ui.counter.fields import money, show_date
+from clerkdesk.ui.elide import ElidedLabel
 
 COLUMNS = ("Dog", "Breed", "Sex", "Rabies to", "Licensed", "Owes now")
 RED, AMBER, GREEN, GREY = "#b3261e", "#9a5b00", "#1e6b35", "#6b7480"
@@ -99,9 +100,8 @@ class OwnerCardPanel(QWidget):
         top = QHBoxLayout()
         caption = QLabel("OWNER", self)
         caption.setObjectName("ColumnTitle")
-        self.name = QLabel("", self)
+        self.name = ElidedLabel("", self, role="Owner name")
         self.name.setObjectName("OwnerName")
-        self.name.setAccessibleName("Owner name")
         self.badges = QHBoxLayout()
         top.addWidget(caption)
         top.addWidget(self.name)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSize, Qt
-from PySide6.QtGui import QKeySequence, QPainter, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence, QPainter, QShortcut
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.db.database import Database
 from clerkdesk.paths import user_data_dir
 from clerkdesk.ui.dialogs import Dialogs
+from clerkdesk.ui.elide import ElidedLabel
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,21 @@ class _Preview(QWidget):
         layout.addWidget(self.view)
 
 
+# A letter page at a readable width; less on a small screen.
+PREFERRED = QSize(820, 900)
+# What the window manager's frame and a taskbar take from the screen.
+FRAME = QSize(40, 60)
+
+
+def fitting(wanted: QSize, parent: QWidget | None) -> QSize:
+    """``wanted``, or as much of it as fits on the screen the dialog opens on."""
+    screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+    if screen is None:
+        return wanted
+    room = screen.availableGeometry().size() - FRAME
+    return wanted.boundedTo(room)
+
+
 class PrintPreview(QDialog):
     """The receipt and the certificates, a tab each; Ctrl+P prints the one shown."""
 
@@ -113,12 +129,17 @@ class PrintPreview(QDialog):
         title = f"Receipt {printed.receipt_label}"
         self.setWindowTitle(title)
         self.setAccessibleName(title)
-        self.resize(QSize(820, 900))
+        self.resize(fitting(PREFERRED, parent))
         layout = QVBoxLayout(self)
-        where = QLabel(f"Saved in {printed.receipt.parent}", self)
+        # A deep data folder keeps its start and its end; the tooltip has all of it.
+        where = ElidedLabel(
+            f"Saved in {printed.receipt.parent}",
+            self,
+            role="Where the documents were saved",
+            mode=Qt.TextElideMode.ElideMiddle,
+            hint_width=PREFERRED.width() - 40,
+        )
         where.setObjectName("ViewHint")
-        where.setAccessibleName("Where the documents were saved")
-        where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.tabs = QTabWidget(self)
         self.tabs.setAccessibleName("Documents")
         self.tabs.addTab(_Preview("Receipt", printed.receipt, self), "Receipt")
@@ -129,6 +150,7 @@ class PrintPreview(QDialog):
             )
         self.message = QLabel("", self)
         self.message.setAccessibleName("Printing message")
+        self.message.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.message, 1)
         self.print_button = QPushButton("Print…  Ctrl+P", self)

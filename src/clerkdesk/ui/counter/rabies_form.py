@@ -7,13 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from clerkdesk.models import CertificateKind
-from clerkdesk.services.rabies import RabiesInput, Scan, record_certificate
+from clerkdesk.services.rabies import RabiesInput, Scan, check_certificate, record_certificate
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import BadInput, show_date
+from clerkdesk.ui.counter.fields import BadInput, parse_date, show_date
 from clerkdesk.ui.counter.form_base import FormDialog
+from clerkdesk.ui.elide import ElidedLabel
 
 _VACCINATION_ONLY = ("vaccination_date", "duration_years", "vaccine", "lot_number")
 _EXEMPTION_ONLY = ("issued_on", "exemption_reason")
@@ -39,27 +40,39 @@ class RabiesForm(FormDialog):
         kind.addItem("Vaccination certificate", CertificateKind.VACCINATION.value)
         kind.addItem("Exemption certificate (veterinarian)", CertificateKind.EXEMPTION.value)
         self.add_field("kind", "&Kind", kind)
-        self.add_field("vaccination_date", "&Vaccinated on", QLineEdit(self), date=True)
+        self.add_field(
+            "vaccination_date",
+            "&Vaccinated on",
+            QLineEdit(self),
+            required=True,
+            date=True,
+            short="vaccination date",
+        )
         duration = QComboBox(self)
         duration.addItem("3 years", 3)
         duration.addItem("1 year", 1)
         self.add_field("duration_years", "&Good for", duration)
-        self.add_field("issued_on", "&Issued on", QLineEdit(self), date=True)
-        self.add_field("expires_on", "&Expires on", QLineEdit(self), required=True, date=True)
+        self.add_field(
+            "issued_on", "&Issued on", QLineEdit(self), required=True, date=True, short="issue date"
+        )
+        self.add_field(
+            "expires_on", "&Expires on", QLineEdit(self), required=True, date=True, short="expiry"
+        )
         self.add_field("vaccine", "Vac&cine", QLineEdit(self))
         self.add_field("lot_number", "&Lot number", QLineEdit(self))
         self.add_field("rabies_tag_number", "&Rabies tag number", QLineEdit(self))
         self.add_field("veterinarian", "Ve&terinarian", QLineEdit(self))
         self.add_field("clinic", "Cli&nic", QLineEdit(self))
-        self.add_field("exemption_reason", "Exemption reas&on", QLineEdit(self))
+        self.add_field(
+            "exemption_reason", "Exemption reas&on", QLineEdit(self), required=True, short="reason"
+        )
         scan_row = QWidget(self)
         row = QHBoxLayout(scan_row)
         row.setContentsMargins(0, 0, 0, 0)
         self.scan_button = QPushButton("Attach scan…", scan_row)
         self.scan_button.setAutoDefault(False)
         self.scan_button.clicked.connect(self.choose_scan)
-        self.scan_name = QLabel("no scan attached", scan_row)
-        self.scan_name.setAccessibleName("Scan attached")
+        self.scan_name = ElidedLabel("no scan attached", scan_row, role="Scan attached")
         row.addWidget(self.scan_button)
         row.addWidget(self.scan_name, 1)
         self.add_field("scan", "&Scan (PDF or image)", scan_row)
@@ -85,6 +98,8 @@ class RabiesForm(FormDialog):
             self.set_row_visible(key, vaccination)
         for key in _EXEMPTION_ONLY:
             self.set_row_visible(key, not vaccination)
+        # A vaccination names its veterinarian; an exemption gives its reason instead.
+        self.set_required("veterinarian", "veterinarian" if vaccination else None)
         self.refresh_button()
 
     def _fill_expiry(self) -> None:
@@ -93,7 +108,7 @@ class RabiesForm(FormDialog):
         if expiry.text() and expiry.text() != self._auto_expiry:
             return
         try:
-            given = self.date("vaccination_date")
+            given = parse_date(self.text("vaccination_date"))
         except BadInput:
             return
         if given is None:
@@ -115,14 +130,14 @@ class RabiesForm(FormDialog):
         kind = self.kind()
         vaccination = kind is CertificateKind.VACCINATION
         expires = self.date("expires_on")
-        if expires is None:
-            raise BadInput("Enter the date the certificate expires.", "expires_on")
         today = self.ctx.clock.today()
-        if expires < today:
-            raise BadInput(
+        if expires is not None and expires < today:
+            # The service keeps past certificates for the record; the counter records the
+            # one a license is issued on, which must be current.
+            self.problem(
+                "expires_on",
                 f"This certificate expired on {show_date(expires)}: a dog is licensed only on "
                 "a current certificate (MGL c.140 §137). Ask for the newest one.",
-                "expires_on",
             )
         years = self.widgets["duration_years"]
         assert isinstance(years, QComboBox)
@@ -139,6 +154,7 @@ class RabiesForm(FormDialog):
             issued_on=None if vaccination else self.date("issued_on"),
             exemption_reason=None if vaccination else self.optional("exemption_reason"),
         )
+        self.check(check_certificate, data, today)
         database, clock, dog_id = self.ctx.database, self.ctx.clock, self.dog_id
         actor, path = self.ctx.user_name, self.scan_path
 

@@ -24,6 +24,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QListView, QVBoxLayout, QWidget
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.services.checks import quoted
 from clerkdesk.services.search import SearchHit, SearchResult, search
 from clerkdesk.ui.context import UiContext
 
@@ -64,7 +65,8 @@ class SearchResultsModel(QAbstractListModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{hit_title(hit)}. {hit_detail(hit).strip()}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"Matched: {hit.matched}"
+            # The row is cut short (…) in a narrow column; the tooltip says it all.
+            return f"{hit_title(hit)}\n{hit_detail(hit).strip()}\nMatched: {hit.matched}"
         if role == HitRole:
             return hit
         return None
@@ -178,15 +180,15 @@ class ResultsPanel(QWidget):
             self.summary.setText(self._prompt)
         elif not result.hits:
             self.summary.setText(
-                f"Nothing on file matches “{result.query}”. Check the spelling, try the "
+                f"Nothing on file matches {quoted(result.query)}. Check the spelling, try the "
                 f"street or phone, or {self._new_owner}."
             )
         else:
             count = len(result.hits)
             self.summary.setText(
-                f"{count} found for “{result.query}”. ↓ to move, Enter to open."
+                f"{count} found for {quoted(result.query)}. ↓ to move, Enter to open."
                 if count > 1
-                else f"1 found for “{result.query}”. Enter to open."
+                else f"1 found for {quoted(result.query)}. Enter to open."
             )
         wanted, self._open_on_arrival = self._open_on_arrival, False
         if result.exact is not None and self._jumped_for != result.query:
