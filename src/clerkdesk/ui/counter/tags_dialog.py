@@ -40,7 +40,10 @@ class TagsDialog(QDialog):
         *,
         note: str = "",
         title: str = "Tags",
+        back: tuple[str, str] = ("Back  Esc", "Back to the cart"),
     ) -> None:
+        """``back`` is the Esc button's text and accessible name (back to the payment, or
+        the cart, or cancel)."""
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
@@ -84,7 +87,7 @@ class TagsDialog(QDialog):
             grid.addWidget(message, row, 2)
             self.edits[request.dog_id], self.messages[request.dog_id] = edit, message
         buttons, self.confirm, cancel = button_row(
-            self, ("Issue licenses  Enter", "Confirm tags"), ("Back  Esc", "Back to the cart")
+            self, ("Issue licenses  Enter", "Confirm tags"), back
         )
         self.confirm.clicked.connect(self.finish)
         cancel.clicked.connect(self.reject)
