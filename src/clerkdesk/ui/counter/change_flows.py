@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from clerkdesk.ui.counter.view import CounterView
 
 
+def first_last(owner_name: str) -> str:
+    """ "Jane Doe" from a search hit's "Doe, Jane": a person's name as it is said."""
+    last, _, first = owner_name.partition(", ")
+    return f"{first} {last}" if first else owner_name
+
+
 class ChangeFlows:
     def __init__(self, view: CounterView) -> None:
         self.view = view
@@ -66,6 +72,7 @@ class ChangeFlows:
             return
         self.status_dialog = DogStatusDialog(self.ctx, dog.dog_id, dog.name, self.view)
         self.status_dialog.saved.connect(lambda _id: self._status_saved(dog.name))
+        self.view.return_here(self.status_dialog)
         self.status_dialog.open()
         self.status_dialog.activateWindow()
 
@@ -84,6 +91,7 @@ class ChangeFlows:
         self.picker = OwnerPicker(self.ctx, dog.name, self.view)
         self.picker.picked.connect(lambda hit: self._transfer_to(dog, hit))
         self.picker.wants_new_owner.connect(self.view.new_owner)
+        self.picker.rejected.connect(self.view.window().activateWindow)
         self.picker.open()
         self.picker.activateWindow()
 
@@ -98,7 +106,8 @@ class ChangeFlows:
             fee = found
         card = self.view.card.card
         old = card.display_name if card is not None else "its owner"
-        words = f"Transfer {dog.name} from {old} to {hit.owner_name}, {hit.street}."
+        new = first_last(hit.owner_name)
+        words = f"Transfer {dog.name} from {old} to {new}, {hit.street}."
         if dog.held is None:
             words += f" {dog.name} holds no license for this year, so no fee is due."
         else:
@@ -106,7 +115,7 @@ class ChangeFlows:
             words += f" License {dog.held.license_year_label} (tag {tag}) goes with the dog."
         self.payment = PaymentDialog(
             fee,
-            f"Transfer {dog.name} to {hit.owner_name}",
+            f"Transfer {dog.name} to {new}",
             self.view,
             purpose=words,
             back=("Back  Esc", "Back to choosing the new owner"),
@@ -136,14 +145,14 @@ class ChangeFlows:
         paid = (
             f" Receipt {result.receipt_label}, {money(result.total)}." if result.receipt_id else ""
         )
-        cart = self.view.cart.cart
+        cart, new = self.view.cart.cart, first_last(hit.owner_name)
         if cart.accepts(hit.owner_id):
-            self.view.say(f"{dog.name} now belongs to {hit.owner_name}.{paid}")
+            self.view.say(f"{dog.name} now belongs to {new}.{paid}")
             self.view.after_change(open_owner=hit.owner_id, dog_id=dog.dog_id)
         else:  # the cart is another customer's: stay with them rather than ask
             self.view.say(
-                f"{dog.name} now belongs to {hit.owner_name}.{paid} The cart is still "
-                f"{cart.payer_name}'s; search {hit.owner_name} to serve them."
+                f"{dog.name} now belongs to {new}.{paid} The cart is still "
+                f"{cart.payer_name}'s; search {new} to serve them."
             )
             self.view.after_change()
         if result.receipt_id is not None:
@@ -184,11 +193,13 @@ class ChangeFlows:
         )
         self.tags_dialog.confirm.setText("Check the tag and continue  Enter")
         self.tags_dialog.chosen.connect(lambda tags: self._check_tag(dog, tags[dog.dog_id]))
-        self.tags_dialog.rejected.connect(
-            lambda: self.view.say(f"No tag replaced for {dog.name}: nothing was saved.")
-        )
+        self.tags_dialog.rejected.connect(lambda: self._not_replaced(dog))
         self.tags_dialog.open()
         self.tags_dialog.activateWindow()
+
+    def _not_replaced(self, dog: CardDog) -> None:
+        self.view.say(f"No tag replaced for {dog.name}: nothing was saved.")
+        self.view.window().activateWindow()
 
     def _check_tag(self, dog: CardDog, tag: int | None) -> None:
         """The new tag is checked (in the year's stock, not given out) before any money."""

@@ -83,6 +83,7 @@ class CheckoutFlow:
         self.running = False
         self.payment = None
         self.view.say("Payment cancelled; the cart is as it was.")
+        self.view.window().activateWindow()
 
     # 2. tags ----------------------------------------------------------------------
     def ask_tags(self) -> None:
@@ -144,6 +145,7 @@ class CheckoutFlow:
             return
         self.running = False
         self.view.say("Not issued: nothing was saved. Press F12 to pay again.")
+        self.view.window().activateWindow()
 
     # 3. checkout ------------------------------------------------------------------
     def _tags_chosen(self, tags: dict[int, int | None]) -> None:

@@ -93,6 +93,7 @@ class CustomerDesk:
 
     def _answered(self, answer: str | None, card: OwnerCard, show: Callable[[], None]) -> None:
         self.asking = False
+        self.parent.window().activateWindow()  # the question's window has gone
         cart = self.panel.cart
         payer = cart.payer_name
         if answer == HOLD:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -325,6 +326,7 @@ class CounterView(AreaView):
             )
             dialog.add_requested.connect(self.add_dog)
         self.details = dialog
+        self.return_here(dialog)
         dialog.open()
         dialog.activateWindow()
 
@@ -390,8 +392,14 @@ class CounterView(AreaView):
             self.flow.start()
 
     # forms --------------------------------------------------------------------------
+    def return_here(self, dialog: QDialog) -> None:
+        """When ``dialog`` (the last of its flow) closes, the counter's window is active
+        again with the keyboard where it was, whatever the window manager does."""
+        dialog.finished.connect(lambda _r: self.window().activateWindow())
+
     def _open_form(self, form: FormDialog, then: Callable[[object], None]) -> None:
         self.form = form
+        self.return_here(form)
         form.saved.connect(then)
         form.open()
         form.activateWindow()

@@ -56,6 +56,7 @@ class DogTableModel(QAbstractTableModel):
         self._tasks = tasks
         self._sort = DogSort.OWNER
         self._descending = False
+        self._loading = False
         self._count = 0
         self._pages: dict[int, list[DogRow]] = {}
         self._asked: set[int] = set()
@@ -107,6 +108,11 @@ class DogTableModel(QAbstractTableModel):
         return self._sort
 
     @property
+    def loading(self) -> bool:
+        """True from a reload (a new sort) until its first rows are here."""
+        return self._loading
+
+    @property
     def descending(self) -> bool:
         return self._descending
 
@@ -125,6 +131,7 @@ class DogTableModel(QAbstractTableModel):
     def reload(self) -> None:
         """Count again and drop every page; the view refills as pages arrive."""
         self._generation += 1
+        self._loading = True
         generation = self._generation
         database = self._database
         self._tasks.run(lambda: count_dogs(database), lambda n: self._counted(generation, n))
@@ -138,6 +145,7 @@ class DogTableModel(QAbstractTableModel):
         self._asked.clear()
         self.endResetModel()
         if count == 0:
+            self._loading = False
             self.loaded.emit()
 
     def _ask(self, page: int) -> None:
@@ -157,6 +165,7 @@ class DogTableModel(QAbstractTableModel):
         if generation != self._generation:
             return
         self._pages[page] = rows
+        self._loading = False
         first = page * self.PAGE_SIZE
         last = min(first + len(rows), self._count) - 1
         if last >= first:

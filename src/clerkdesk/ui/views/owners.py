@@ -39,7 +39,6 @@ class OwnersView(AreaView):
             parent,
         )
         self.model = DogTableModel(ctx.database, ctx.tasks, self)
-        self._waiting = True
         self._shown_once = False
         self.model.loaded.connect(self._on_loaded)
         self.body.addLayout(self._sort_row())
@@ -111,10 +110,7 @@ class OwnersView(AreaView):
     def _sorted_by_header(self, column: int, order: Qt.SortOrder) -> None:
         self.sort_choice.setCurrentIndex(column)
         self.order_choice.setCurrentIndex(0 if order == ASCENDING else 1)
-        before = (self.model.sort_key, self.model.descending)
-        self.model.sort(column, order)
-        if (self.model.sort_key, self.model.descending) != before:
-            self._waiting = True  # until the first page of the new order arrives
+        self.model.sort(column, order)  # no-op when the table has passed it on already
 
     # opening ------------------------------------------------------------------------
     def _open(self, index: QModelIndex) -> None:
@@ -125,15 +121,13 @@ class OwnersView(AreaView):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._shown_once:  # the counter may have changed owners and dogs since
-            self._waiting = True
             self.model.reload()
         self._shown_once = True
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_loaded(self) -> None:
-        self._waiting = False
         if not self.table.currentIndex().isValid() and self.model.rowCount():
             self.table.setCurrentIndex(self.model.index(0, 0))
 
     def busy(self) -> bool:
-        return self._waiting
+        return self.model.loading
