@@ -156,9 +156,10 @@ def _replacement(session: Session, license_id: int, new_tag: int | None) -> tupl
 
 
 def check_replacement_tag(database: Database, license_id: int, new_tag: int | None) -> int:
-    """The tag a lost one would be replaced with, checked before any money is taken (the
-    same checks ``replace_tag`` makes again in its own transaction); ``ValidationError``
-    with field "tag" when the number is not in the year's stock or was given out."""
+    """The tag a lost one would be replaced with, checked before any money is taken;
+    ``replace_tag`` makes the same checks again in its own transaction, since another
+    workstation may take the number meanwhile. ``ValidationError`` with field "tag" when the
+    number is not in the year's stock or was given out."""
     with database.read() as session:
         return _replacement(session, license_id, new_tag)[1]
 
@@ -175,8 +176,20 @@ def replace_tag(
     """A lost tag: the old number stays used for the year (marked lost), a new one is issued."""
     now, today = clock.now(), clock.today()
     with database.write() as session:
-        license_row, new_tag = _replacement(session, license_id, new_tag)
-        year_start = license_row.license_year_start
+        license_row = session.get(License, license_id)
+        if license_row is None or license_row.status is not LicenseStatus.ISSUED:
+            raise ValidationError(
+                "Only a license in force can have its tag replaced.", field="license"
+            )
+        year_start, label = license_row.license_year_start, license_row.license_year_label
+        if new_tag is None:
+            new_tag = next_tag(session, year_start)
+            if new_tag is None:
+                raise ValidationError(
+                    f"No tags left in stock for license year {label}.", field="tag"
+                )
+        else:
+            check_tag(session, year_start, new_tag, label)
         profile = profile_in_force(session)
         line = profile.fee(DUPLICATE_TAG_FEE, today)
         owner = session.get(Owner, license_row.owner_id)
