@@ -151,12 +151,14 @@ def counter_case(ui_context: UiContext) -> CounterCase:
     return prepare_counter(ui_context.database)
 
 
+def second_customer(database: Database, first: CounterCase) -> CounterCase:
+    """A second resident in line: another owner of two licensable dogs."""
+    return _two_dog_owner(database, dt.date(2026, 6, 1), besides=(first.owner_id,))
+
+
 @pytest.fixture
 def next_customer(ui_context: UiContext, counter_case: CounterCase) -> CounterCase:
-    """A second resident in line: another owner of two licensable dogs, none licensed."""
-    return _two_dog_owner(
-        ui_context.database, dt.date(2026, 6, 1), besides=(counter_case.owner_id,)
-    )
+    return second_customer(ui_context.database, counter_case)
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ SPECS = (
     ActionSpec("add", "Add to cart", "A", "Put the selected dog in the cart"),
     ActionSpec(
         "details",
-        "Fees & details",
+        "Fees and details",
         "F",
         "Show the selected dog's details and every fee line with its rule and citation "
         "(Enter on a dog does the same)",

@@ -183,7 +183,9 @@ class CartPanel(QWidget):
         self.pay.setAccessibleName("Pay")
         self.pay.setAutoDefault(False)
         self.pay.clicked.connect(actions["pay"].trigger)
-        hint = QLabel("Del removes the selected dog · W waives its late fee", self)
+        hint = QLabel(
+            "Del removes the selected dog · W waives its late fee · F shows its fee lines", self
+        )
         hint.setObjectName("ViewHint")
         hint.setWordWrap(True)
         top = (heading, self.payer, self.held_label, self.table, self.reason, hint, total_caption)
@@ -228,6 +230,9 @@ class CartPanel(QWidget):
             self.table.setCurrentCell(0, 0)
         self.total.setText(money(self.cart.total))
         self.payer.setText(self._payer_words() if self.cart.entries else EMPTY)
+        self.payer.setProperty("empty", not self.cart.entries)
+        self.payer.style().unpolish(self.payer)
+        self.payer.style().polish(self.payer)
         self._show_held()
         self.pay.setText(f"Pay {money(self.cart.total)}  F12" if self.cart.entries else "Pay  F12")
         self.changed.emit()

@@ -219,7 +219,7 @@ class ChangeFlows:
             self._run_replace(dog, tag, ())
             return
         old = dog.held.tag_number if dog.held else None
-        lost = f"; tag {old} is marked lost" if old else ""
+        lost = f", replacing lost tag {old}" if old else ""
         self.payment = PaymentDialog(
             fee,
             f"Duplicate tag fee: {dog.name}",

@@ -74,10 +74,12 @@ class DogDetailsDialog(QDialog):
         *,
         dog: CardDog | None = None,
         waivers: dict[str, str] | None = None,
+        in_cart: bool = False,
         can_add: bool = True,
     ) -> None:
         """``waivers`` are the cart's (a line waived there shows 0.00 and the reason);
-        ``can_add`` False hides Add to cart (the dog is in the cart already)."""
+        ``in_cart`` says the dog is in the cart; ``can_add`` False hides Add to cart (the
+        cart is another customer's)."""
         super().__init__(parent)
         self.standing = standing
         waivers = waivers or {}
@@ -107,11 +109,14 @@ class DogDetailsDialog(QDialog):
             notes = self._label("\n".join(standing.warnings), "Notes on the dog")
             notes.setObjectName("DogNotes")
             layout.addWidget(notes)
+        if in_cart:
+            layout.addWidget(self._label("In the cart.", "In the cart"))
+        layout.addStretch(1)  # any height to spare goes below the words, not between them
         row = QHBoxLayout()
         row.addStretch(1)
         self.add: QPushButton | None = None
         held = dog is not None and dog.held is not None
-        if can_add and standing.can_license and not held:
+        if can_add and not in_cart and standing.can_license and not held:
             self.add = QPushButton("Add to cart  A", self)
             self.add.setAccessibleName("Add to cart")
             self.add.setAutoDefault(False)
@@ -161,8 +166,8 @@ class DogDetailsDialog(QDialog):
             self.lines.append(cells)
             for column, text in enumerate(cells):
                 label = self._label(text, ("Fee", "Amount", "Rule")[column])
-                if column == 1:
-                    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+                side = Qt.AlignmentFlag.AlignRight if column == 1 else Qt.AlignmentFlag.AlignLeft
+                label.setAlignment(side | Qt.AlignmentFlag.AlignTop)
                 grid.addWidget(label, row, column)
         end = len(quote.lines) + 2
         total_label = QLabel("Total", self)

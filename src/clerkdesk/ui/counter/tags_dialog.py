@@ -50,7 +50,7 @@ class TagsDialog(QDialog):
         self.setModal(True)
         self.setMinimumWidth(560)
         outer = QVBoxLayout(self)
-        heading = QLabel("Give each dog its tag", self)
+        heading = QLabel("Give each dog its tag" if title == "Tags" else title, self)
         heading.setObjectName("DialogTitle")
         outer.addWidget(heading)
         hint = QLabel(

@@ -307,7 +307,7 @@ class CounterView(AreaView):
             entry = self.cart.cart.entry(chosen[0])
         if entry is not None:
             dialog = DogDetailsDialog(
-                entry.standing, entry.owner_name, self, waivers=entry.waivers, can_add=False
+                entry.standing, entry.owner_name, self, waivers=entry.waivers, in_cart=True
             )
         else:
             card = self._need_owner()
@@ -316,13 +316,15 @@ class CounterView(AreaView):
                 if card is not None:
                     self.say("Choose the dog first (arrow keys), then F or Enter.", problem=True)
                 return
-            in_cart = self.cart.cart.entry(dog.dog_id) is not None
+            entry = self.cart.cart.entry(dog.dog_id)
             dialog = DogDetailsDialog(
                 dog.standing,
                 card.display_name,
                 self,
                 dog=dog,
-                can_add=not in_cart and self.cart.cart.accepts(card.owner_id),
+                waivers=entry.waivers if entry else None,
+                in_cart=entry is not None,
+                can_add=self.cart.cart.accepts(card.owner_id),
             )
             dialog.add_requested.connect(self.add_dog)
         self.details = dialog

@@ -9,7 +9,7 @@ def placeholder_views() -> dict[str, AreaView]:
     return {
         "kennels": PlaceholderView(
             "Kennels",
-            "Kennel licenses by class and number of dogs, and their renewals.",
+            "To come here: kennel licenses by class and number of dogs, and their renewals.",
             "The Kennels area is not built yet: kennel licenses cannot be recorded in "
             "ClerkDesk so far, so nothing is listed here.",
         ),
@@ -21,14 +21,14 @@ def placeholder_views() -> dict[str, AreaView]:
         ),
         "money": PlaceholderView(
             "Money",
-            "Receipts, voids, the daily drawer close-out and the monthly remittance.",
+            "To come here: receipts, voids, the daily drawer close-out and the monthly remittance.",
             "The Money area is not built yet, so nothing is listed here. Each sale at the "
             "Counter (F2) is saved with its receipt, which prints there; the PDF is kept in "
-            "the data folder's documents.",
+            "the data folder's documents/ folder.",
         ),
         "reports": PlaceholderView(
             "Reports",
-            "Remittance reports, renewal lists, the unlicensed-dog list and exports.",
+            "To come here: remittance reports, renewal lists, the unlicensed-dog list and exports.",
             "The Reports area is not built yet, so no report can be made here. Every license "
             "and receipt is saved, and the reports will be drawn from them once it is.",
         ),
