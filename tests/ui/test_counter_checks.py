@@ -227,3 +227,40 @@ def test_a_certificate_and_a_status_change_show_on_the_card_and_in_the_cart(
     assert f"{other.name} left the cart" in counter.card.notice.text()
     marked = counter.card.card.dog(other.dog_id) if counter.card.card else None
     assert marked is not None and not marked.active
+
+
+def test_a_dog_with_no_license_in_force_changes_owner_once_the_clerk_has_seen_it_named(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    next_customer: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    # GIVEN the case's dogs, not yet licensed for 2026–27
+    before = counts(ui_context.database).receipts
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    dog = counter.card.current_dog()
+    assert dog is not None and dog.held is None
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
+    picker = active_dialog(qtbot, OwnerPicker)
+    assert isinstance(picker, OwnerPicker)
+    qtbot.keyClicks(focused(), next_customer.search_text)
+    qtbot.waitUntil(lambda: not picker.results.busy() and picker.results.model.rowCount() > 0)
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    # THEN the dialog names the new owner and says no fee is due
+    confirm = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(confirm, PaymentDialog)
+    assert confirm.due.text() == "0.00"
+    assert f"to {next_customer.search_text}, " in confirm.purpose.text()
+    assert "no fee is due" in confirm.purpose.text()
+    # WHEN Enter, THEN the dog is the new owner's and their card is open
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    qtbot.waitUntil(
+        lambda: (
+            counter.card.card is not None and counter.card.card.owner_id == next_customer.owner_id
+        )
+    )
+    assert counter.card.card is not None and counter.card.card.dog(dog.dog_id) is not None
+    wait_idle(qtbot, counter)
+    assert counts(ui_context.database).receipts == before  # no fee, no receipt
