@@ -1,9 +1,11 @@
-"""Screenshots of each Counter state, from a fresh Westborough demo town on June 1, 2026:
-search results, the owner card, the cart, the payment dialog, the tags dialog and the print
-preview; the new owner, new dog and rabies forms, transfer and deceased/moved; the forms
-again with the longest message each field can give, and an owner with the longest name the
-register keeps; then, on February 15, 2027, the card switched to next year's licenses on
-early sale. Everything at 1280×800, on an offscreen screen of that size
+"""Screenshots of each Counter state, at 1280×800, from a fresh Westborough demo town on
+June 1, 2026: search results, the owner card, the cart, the payment dialog, the tags dialog
+and the print preview; the new owner, new dog and rabies forms, transfer (and its payment,
+naming the new owner), a lost tag (and its payment), deceased/moved; another customer opened
+while the cart holds dogs (the question, then the held cart), a dog's details and fee lines;
+the forms again with the longest message each field can give, and an owner with the longest
+name the register keeps; then, on February 15, 2027, the card switched to next year's
+licenses on early sale. Everything on an offscreen screen of that size
 (docs/screen-1280x800.json), so a dialog sizes itself as it would on the counter's PC:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_counter_screenshots.py
@@ -26,7 +28,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent
 sys.path[:0] = [str(ROOT / "tests" / "ui"), str(ROOT / "tests")]
 
-from counter_fixtures import prepare_counter  # noqa: E402
+from counter_fixtures import prepare_counter, second_customer  # noqa: E402
 from long_inputs import (  # noqa: E402
     DOG_WORST,
     KEPT_FIRST,
@@ -49,6 +51,7 @@ from clerkdesk.ui.counter.payment_dialog import PaymentDialog  # noqa: E402
 from clerkdesk.ui.counter.printing import PrintPreview  # noqa: E402
 from clerkdesk.ui.counter.tags_dialog import TagsDialog  # noqa: E402
 from clerkdesk.ui.counter.view import CounterView  # noqa: E402
+from clerkdesk.ui.question import QuestionDialog  # noqa: E402
 from clerkdesk.ui.style import apply_style  # noqa: E402
 
 EASTERN = ZoneInfo("America/New_York")
@@ -130,6 +133,7 @@ def main() -> int:
             OwnerInput(KEPT_FIRST, KEPT_LAST, "1234 Old Connecticut Path", "Westborough", "01581"),
             clock=clock,
         )
+        second = second_customer(database, case)
         database.dispose()
         app = application()
         apply_style(app)
@@ -191,6 +195,66 @@ def main() -> int:
             save(shown, name)
             shown.close()
             wait_until(lambda: not view.busy())
+        # A transfer's payment names the new owner; a lost tag's names the new tag.
+        view.changes.transfer()
+        wait_until(lambda: view.changes.picker is not None and view.changes.picker.isVisible())
+        picker = view.changes.picker
+        assert picker is not None
+        picker.box.setText(second.search_text)
+        picker.box.textEdited.emit(second.search_text)
+        wait_until(lambda: picker.results.model.rowCount() > 0 and not picker.results.busy())
+        picker.results.open_current()
+        wait_until(lambda: visible(PaymentDialog) is not None)
+        transfer_payment = visible(PaymentDialog)
+        assert transfer_payment is not None
+        save(transfer_payment, "transfer-payment")
+        transfer_payment.close()  # Back: to the new owner's search, then away
+        wait_until(lambda: picker.isVisible())
+        picker.close()
+        view.changes.lost_tag()
+        wait_until(lambda: visible(TagsDialog) is not None)
+        lost = visible(TagsDialog)
+        assert isinstance(lost, TagsDialog)
+        save(lost, "lost-tag")
+        lost.finish()
+        wait_until(lambda: visible(PaymentDialog) is not None)
+        lost_payment = visible(PaymentDialog)
+        assert lost_payment is not None
+        save(lost_payment, "lost-tag-payment")
+        lost_payment.close()
+        wait_until(lambda: lost.isVisible())
+        lost.close()
+        wait_until(lambda: not view.busy())
+        # One customer per cart: the next resident's dogs in the cart, then the first
+        # resident opened again: add to this receipt, or hold the cart.
+        view.open_owner(second.owner_id)
+        wait_until(
+            lambda: view.card.card is not None and view.card.card.owner_id == second.owner_id
+        )
+        view.renew_all_due()
+        view.open_owner(case.owner_id)
+        wait_until(lambda: visible(QuestionDialog) is not None)
+        question = visible(QuestionDialog)
+        assert isinstance(question, QuestionDialog)
+        wait_until(lambda: True)
+        save(question, "another-customer")
+        question.choose("hold")
+        wait_until(lambda: view.card.card is not None and view.card.card.owner_id == case.owner_id)
+        wait_until(lambda: not view.busy())
+        save(window, "held-cart")
+        view.customer.bring_back()
+        wait_until(
+            lambda: view.card.card is not None and view.card.card.owner_id == second.owner_id
+        )
+        wait_until(lambda: not view.busy())
+        view.card.table.setFocus()
+        view.show_details()
+        wait_until(lambda: view.details is not None and view.details.isVisible())
+        assert view.details is not None
+        save(view.details, "dog-details")
+        view.details.close()
+        view.cart.cart.clear()
+        view.cart.refresh()
         long_cases(view, case.owner_id, long_name)
         # February: this year's licenses sold, next year's on sale early (Y switches).
         clock.moment = dt.datetime(2027, 2, 15, 10, 30, tzinfo=EASTERN)

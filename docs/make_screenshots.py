@@ -1,6 +1,6 @@
 """Regenerate every screenshot in docs/screenshots from a fresh demo database.
 
-    make docs
+make docs
 """
 
 from __future__ import annotations

@@ -6,9 +6,14 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from clerkdesk.services import licensing, tags
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
+from clerkdesk.models import Owner
+from clerkdesk.rules import presets
+from clerkdesk.services import dog_changes, licensing, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
-from clerkdesk.services.owner_card import owner_card
+from clerkdesk.services.owner_card import owner_card, standings_now
+from clerkdesk.services.town import save_town_profile
 from services.conftest import CLERK, Town, at, check
 
 NEXT_YEAR = dt.date(2027, 4, 1)
@@ -68,3 +73,31 @@ def test_the_card_for_next_year_shows_the_license_sold_early(town: Town) -> None
     assert rex.held is not None
     assert (rex.held.number, rex.held.license_year_label) == (sold.licenses[0].number, "2027–28")
     assert rex.standing.licensed_for_year and not rex.standing.can_license
+
+
+def test_an_age_badge_shows_only_where_the_town_exempts_older_owners(
+    town: Town, database: Database, clock: FixedClock
+) -> None:
+    # GIVEN Jane turned 75 in Westborough, whose bylaw has no senior exemption
+    with database.write() as session:
+        jane = session.get(Owner, town.jane)
+        assert jane is not None
+        jane.birth_date = dt.date(1951, 1, 2)
+    card = owner_card(database, town.jane, clock.today())
+    assert card.age == 75
+    assert card.badges == ()  # a "70+" would mean nothing here
+    # WHEN the town's rules exempt owners aged 72 or over (a schedule of the same town)
+    senior = '\n[schedules.exemptions.senior]\nage = 72\nfee = 0.00\ncitation = "Art. 9"\n'
+    rules = presets.preset_toml("westborough") + senior
+    save_town_profile(database, rules, saved_by=CLERK, clock=clock)
+    # THEN the badge appears, with the age the rule names
+    assert owner_card(database, town.jane, clock.today()).badges == ("72+ exempt",)
+
+
+def test_standings_now_follow_a_transfer_and_name_the_new_owner(town: Town) -> None:
+    dog_changes.transfer_dog(town.database, town.rex, town.john, (), actor=CLERK, clock=town.clock)
+    now = standings_now(town.database, [(town.rex, 2026), (town.bella, None)], town.clock.today())
+    rex, bella = now.standings
+    assert (rex.owner_id, bella.owner_id) == (town.john, town.jane)
+    assert now.owner_names == {town.john: "John Smith", town.jane: "Jane Doe"}
+    assert rex.license_year is not None and rex.license_year.label == "2026–27"

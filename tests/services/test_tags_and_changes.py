@@ -87,3 +87,31 @@ def test_a_transfer_to_the_same_owner_is_refused(town: Town) -> None:
         dog_changes.transfer_dog(
             town.database, town.rex, town.jane, (), actor=CLERK, clock=town.clock
         )
+
+
+def test_a_lost_tags_new_number_is_checked_before_any_money_is_taken(town: Town) -> None:
+    # GIVEN Rex licensed for 2026–27 with tag 1 (tags 1–100 in stock), Bella with tag 2
+    request = CheckoutRequest(
+        town.jane, (LicenseItem(town.rex), LicenseItem(town.bella)), (check(),)
+    )
+    result = licensing.checkout(town.database, request, actor=CLERK, clock=town.clock)
+    license_id = result.licenses[0].license_id
+    before = tags.stock_summary(town.database, THIS_YEAR)
+
+    # THEN a number in stock and unused is accepted, no number means the next of the stock
+    assert dog_changes.check_replacement_tag(town.database, license_id, 57) == 57
+    assert dog_changes.check_replacement_tag(town.database, license_id, None) == 3
+    # and a number outside the stock, or given out already, is refused, naming the tag
+    for number, words in ((500, "not in the tag stock"), (2, "already given out")):
+        with pytest.raises(ValidationError) as refused:
+            dog_changes.check_replacement_tag(town.database, license_id, number)
+        assert refused.value.field == "tag"
+        assert f"Tag {number} " in refused.value.message and words in refused.value.message
+    # and checking writes nothing
+    assert tags.stock_summary(town.database, THIS_YEAR) == before
+
+
+def test_a_tag_cannot_be_replaced_on_a_license_not_on_file(town: Town) -> None:
+    with pytest.raises(ValidationError, match="license in force") as refused:
+        dog_changes.check_replacement_tag(town.database, 999_999, None)
+    assert refused.value.field == "license"

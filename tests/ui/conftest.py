@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from counter_fixtures import counter, counter_case  # noqa: F401  (the counter's fixtures)
+from counter_fixtures import counter, counter_case, next_customer  # noqa: F401  (the counter's)
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock

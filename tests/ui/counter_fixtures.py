@@ -63,9 +63,11 @@ class CounterCase:
         return f"{self.first_name} {self.last_name}"
 
 
-def _two_dog_owner(database: Database, today: dt.date) -> CounterCase:
+def _two_dog_owner(
+    database: Database, today: dt.date, *, besides: tuple[int, ...] = ()
+) -> CounterCase:
     """An active owner under 70, unique by name, with exactly two active dogs, both with a
-    current rabies certificate and no designation."""
+    current rabies certificate and no designation (not one of the owners ``besides``)."""
     with database.read() as session:
         counts = dict(
             session.execute(
@@ -76,6 +78,8 @@ def _two_dog_owner(database: Database, today: dt.date) -> CounterCase:
         )
         for owner in session.scalars(select(Owner).order_by(Owner.id)):
             if owner.status is not OwnerStatus.ACTIVE or counts[owner.display_name] != 1:
+                continue
+            if owner.id in besides:
                 continue
             if owner.birth_date is not None and (today.year - owner.birth_date.year) >= 69:
                 continue
@@ -131,9 +135,30 @@ def prepare_counter(database: Database) -> CounterCase:
     return case
 
 
+def licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:
+    """The case's dogs licensed for 2026–27 on June 1 (tags 1001 and 1002)."""
+    clock = FixedClock(dt.datetime(2026, 6, 1, 9, 0, tzinfo=EASTERN))
+    request = CheckoutRequest(
+        case.owner_id,
+        tuple(LicenseItem(d.dog_id) for d in case.dogs),
+        (TenderInput(TenderKind.CASH, None),),
+    )
+    checkout(ui_context.database, request, actor="test", clock=clock)
+
+
 @pytest.fixture
 def counter_case(ui_context: UiContext) -> CounterCase:
     return prepare_counter(ui_context.database)
+
+
+def second_customer(database: Database, first: CounterCase) -> CounterCase:
+    """A second resident in line: another owner of two licensable dogs."""
+    return _two_dog_owner(database, dt.date(2026, 6, 1), besides=(first.owner_id,))
+
+
+@pytest.fixture
+def next_customer(ui_context: UiContext, counter_case: CounterCase) -> CounterCase:
+    return second_customer(ui_context.database, counter_case)
 
 
 @pytest.fixture
@@ -188,9 +213,11 @@ def focused() -> QWidget:
     return widget
 
 
-def open_owner_by_keyboard(
+def search_and_enter(
     qtbot: QtBot, window: MainWindow, counter: CounterView, case: CounterCase
 ) -> None:
+    """Ctrl+K, type the owner's name, ↓ into the results and Enter on the first: the owner
+    is asked for (the card may wait for the clerk's answer about the cart)."""
     qtbot.keyClick(focused(), Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     assert focused() is window.search
     qtbot.keyClicks(window.search, case.search_text)
@@ -201,6 +228,12 @@ def open_owner_by_keyboard(
     qtbot.keyClick(window.search, Qt.Key.Key_Down)
     assert focused() is counter.results.list
     qtbot.keyClick(counter.results.list, Qt.Key.Key_Return)
+
+
+def open_owner_by_keyboard(
+    qtbot: QtBot, window: MainWindow, counter: CounterView, case: CounterCase
+) -> None:
+    search_and_enter(qtbot, window, counter, case)
     qtbot.waitUntil(
         lambda: counter.card.card is not None and counter.card.card.owner_id == case.owner_id
     )
@@ -209,3 +242,9 @@ def open_owner_by_keyboard(
 
 def wait_idle(qtbot: QtBot, view: CounterView) -> None:
     qtbot.waitUntil(lambda: not view.busy(), timeout=10000)
+
+
+def wait_focus(qtbot: QtBot, widget: QWidget) -> None:
+    """Wait for the keyboard focus to come back to ``widget`` (after a dialog closes, its
+    window is active again a moment later)."""
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=5000)

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from counter_fixtures import (
-    EASTERN,
     FIRST_TAG_2026,
     YEAR_2026,
     CounterCase,
     active_dialog,
     focused,
+    licensed_this_year,
     open_owner_by_keyboard,
 )
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from clerkdesk.clock import FixedClock
-from clerkdesk.models import Dog, DogStatus, Owner, TagIssue, TagStatus, TenderKind
-from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
-from clerkdesk.services.payments import TenderInput
+from clerkdesk.models import Dog, DogStatus, Owner, TagIssue, TagStatus
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.forms import OwnerForm
@@ -33,16 +28,6 @@ from clerkdesk.ui.main_window import MainWindow
 ALT = Qt.KeyboardModifier.AltModifier
 
 
-def _licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:
-    clock = FixedClock(dt.datetime(2026, 6, 1, 9, 0, tzinfo=EASTERN))
-    request = CheckoutRequest(
-        case.owner_id,
-        tuple(LicenseItem(d.dog_id) for d in case.dogs),
-        (TenderInput(TenderKind.CASH, None),),
-    )
-    checkout(ui_context.database, request, actor="test", clock=clock)
-
-
 def test_a_lost_tag_is_replaced_for_the_duplicate_tag_fee(
     qtbot: QtBot,
     window: MainWindow,
@@ -50,7 +35,7 @@ def test_a_lost_tag_is_replaced_for_the_duplicate_tag_fee(
     counter_case: CounterCase,
     ui_context: UiContext,
 ) -> None:
-    _licensed_this_year(ui_context, counter_case)
+    licensed_this_year(ui_context, counter_case)
     open_owner_by_keyboard(qtbot, window, counter, counter_case)
     qtbot.keyClick(focused(), Qt.Key.Key_L)
     tags = active_dialog(qtbot, TagsDialog)
@@ -81,7 +66,7 @@ def test_a_dog_is_transferred_to_another_owner_for_the_transfer_fee(
     counter_case: CounterCase,
     ui_context: UiContext,
 ) -> None:
-    _licensed_this_year(ui_context, counter_case)
+    licensed_this_year(ui_context, counter_case)
     with ui_context.database.read() as session:
         other = session.scalars(
             select(Owner).where(Owner.id != counter_case.owner_id).order_by(Owner.id)

@@ -132,10 +132,38 @@ def transfer_dog(
         for tag in session.scalars(select(TagIssue).where(TagIssue.license_id == current.id)):
             tag.license_id = moved.id
         fee_rows[0].license_id = moved.id
-        fee_rows[0].license_id = moved.id
         return FeeResult(
             receipt.id, receipt.label, line.amount, plan.change_due, moved.id, moved.tag_number
         )
+
+
+def _replacement(session: Session, license_id: int, new_tag: int | None) -> tuple[License, int]:
+    """The license whose tag is lost and the tag that replaces it: the number typed, if it
+    is in the year's stock and not given out, or else the next of the stock."""
+    license_row = session.get(License, license_id)
+    if license_row is None or license_row.status is not LicenseStatus.ISSUED:
+        raise ValidationError("Only a license in force can have its tag replaced.", field="license")
+    year_start, label = license_row.license_year_start, license_row.license_year_label
+    if new_tag is None:
+        new_tag = next_tag(session, year_start)
+        if new_tag is None:
+            raise ValidationError(
+                f"No tags left in stock for license year {label}: receive tags under Tags "
+                "first, or type the number of the tag in hand.",
+                field="tag",
+            )
+    else:
+        check_tag(session, year_start, new_tag, label)
+    return license_row, new_tag
+
+
+def check_replacement_tag(database: Database, license_id: int, new_tag: int | None) -> int:
+    """The tag a lost one would be replaced with, checked before any money is taken;
+    ``replace_tag`` makes the same checks again in its own transaction, since another
+    workstation may take the number meanwhile. ``ValidationError`` with field "tag" when the
+    number is not in the year's stock or was given out."""
+    with database.read() as session:
+        return _replacement(session, license_id, new_tag)[1]
 
 
 def replace_tag(

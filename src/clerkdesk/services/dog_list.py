@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import ColumnElement, ScalarSelect, Select, func, select
+from sqlalchemy.orm import InstrumentedAttribute
 
 from clerkdesk.db.database import Database
 from clerkdesk.models import Dog, Owner, RabiesCertificate
@@ -15,8 +16,12 @@ from clerkdesk.models import Dog, Owner, RabiesCertificate
 
 class DogSort(StrEnum):
     OWNER = "owner"
-    DOG = "dog"
     STREET = "street"
+    DOG = "dog"
+    BREED = "breed"
+    SEX = "sex"
+    RABIES = "rabies"
+    STATUS = "status"
 
 
 @dataclass(frozen=True)
@@ -33,19 +38,40 @@ class DogRow:
     rabies_expires: dt.date | None
 
 
-_ORDER = {
-    DogSort.OWNER: (Owner.last_name, Owner.first_name, Dog.name, Dog.id),
-    DogSort.DOG: (Dog.name, Owner.last_name, Dog.id),
-    DogSort.STREET: (Owner.street, Owner.last_name, Dog.id),
-}
+_Key = ColumnElement[Any] | InstrumentedAttribute[Any]
 
 
-def _query(sort: DogSort) -> Select[*tuple[Any, ...]]:
-    rabies = (
+def _rabies_expires() -> ScalarSelect[Any]:
+    return (
         select(func.max(RabiesCertificate.expires_on))
         .where(RabiesCertificate.dog_id == Dog.id)
         .scalar_subquery()
     )
+
+
+def _order(sort: DogSort, descending: bool) -> list[_Key]:
+    """The chosen column first (reversed if asked), then ties in a fixed order, so pages
+    never overlap; a dog with no certificate sorts after every date either way."""
+    rabies = _rabies_expires()
+    keys: dict[DogSort, list[_Key]] = {
+        DogSort.OWNER: [Owner.last_name, Owner.first_name],
+        DogSort.STREET: [Owner.street],
+        DogSort.DOG: [Dog.name],
+        DogSort.BREED: [Dog.breed],
+        DogSort.SEX: [Dog.sex, Dog.altered],
+        DogSort.RABIES: [rabies],
+        DogSort.STATUS: [Dog.status],
+    }
+    chosen = keys[sort]
+    if descending:
+        chosen = [k.desc() for k in chosen]
+    if sort is DogSort.RABIES:
+        chosen.insert(0, rabies.is_(None))
+    ties: list[_Key] = [Owner.last_name, Owner.first_name, Dog.name, Dog.id]
+    return [*chosen, *ties]
+
+
+def _query(sort: DogSort, descending: bool) -> Select[*tuple[Any, ...]]:
     return (
         select(
             Dog.id,
@@ -58,10 +84,10 @@ def _query(sort: DogSort) -> Select[*tuple[Any, ...]]:
             Dog.sex,
             Dog.altered,
             Dog.status,
-            rabies,
+            _rabies_expires(),
         )
         .join(Owner, Dog.owner_id == Owner.id)
-        .order_by(*_ORDER[sort])
+        .order_by(*_order(sort, descending))
     )
 
 
@@ -70,9 +96,16 @@ def count_dogs(database: Database) -> int:
         return session.scalar(select(func.count()).select_from(Dog)) or 0
 
 
-def dog_page(database: Database, *, offset: int, limit: int, sort: DogSort) -> list[DogRow]:
+def dog_page(
+    database: Database,
+    *,
+    offset: int,
+    limit: int,
+    sort: DogSort,
+    descending: bool = False,
+) -> list[DogRow]:
     with database.read() as session:
-        rows = session.execute(_query(sort).offset(offset).limit(limit)).all()
+        rows = session.execute(_query(sort, descending).offset(offset).limit(limit)).all()
     return [
         DogRow(
             dog_id=dog_id,

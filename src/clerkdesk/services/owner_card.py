@@ -9,6 +9,7 @@ asks for it. Frozen values only: the screen keeps them without a session.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -24,12 +25,11 @@ from clerkdesk.models import (
     Owner,
     OwnerStatus,
 )
-from clerkdesk.rules import LicenseYear, years_on_sale
+from clerkdesk.rules import LicenseYear, QuoteRefused, TownProfile, years_on_sale
+from clerkdesk.rules.schedule import SeniorExemption
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.standing import DogStanding, dog_standing, senior_exempt
-
-SENIOR_AGE = 70
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,13 @@ def _dog_input(dog: Dog) -> DogInput:
     )
 
 
+def _senior_rule(profile: TownProfile, year: LicenseYear) -> SeniorExemption | None:
+    try:
+        return profile.schedule_for(year).exemptions.senior
+    except QuoteRefused:  # no schedule in force: each dog's standing says so in words
+        return None
+
+
 # Dogs that left the household sink to the bottom of the card.
 _ORDER = {DogStatus.ACTIVE: 0, DogStatus.LOST: 1}
 
@@ -203,8 +210,10 @@ def owner_card(
         badges: list[str] = []
         if owner.status is not OwnerStatus.ACTIVE:
             badges.append(owner.status.value)
-        if age is not None and age >= SENIOR_AGE:
-            badges.append("70+ exempt" if seniors else "70+")
+        # An age badge means something only where the town's rules exempt older owners.
+        senior = _senior_rule(profile, year)
+        if senior is not None and age is not None and age >= senior.age:
+            badges.append(f"{senior.age}+ exempt" if seniors else f"{senior.age}+")
         return OwnerCard(
             owner_id=owner.id,
             display_name=owner.display_name,
@@ -217,3 +226,40 @@ def owner_card(
             license_year=year,
             years_on_sale=on_sale,
         )
+
+
+@dataclass(frozen=True)
+class StandingsNow:
+    standings: tuple[DogStanding, ...]
+    owner_names: dict[int, str]  # every owner of those dogs, by id
+
+
+def standings_now(
+    database: Database, wanted: Sequence[tuple[int, int | None]], on: dt.date
+) -> StandingsNow:
+    """Each (dog id, license year it starts in) as it stands now, for a cart kept while its
+    dogs change (a certificate, a transfer, a status, an edit). Senior exemptions are
+    counted per owner in the order given, as checkout counts them."""
+    with database.read() as session:
+        profile = profile_in_force(session)
+        seniors: dict[int, int] = {}
+        out: list[DogStanding] = []
+        names: dict[int, str] = {}
+        for dog_id, year in wanted:
+            dog = session.get(Dog, dog_id)
+            if dog is None:
+                continue
+            owner_id = dog.owner_id
+            standing = dog_standing(
+                session,
+                profile,
+                dog_id,
+                on,
+                license_year=year,
+                extra_senior=seniors.get(owner_id, 0),
+            )
+            if standing.quote is not None and senior_exempt(standing.quote):
+                seniors[owner_id] = seniors.get(owner_id, 0) + 1
+            names[owner_id] = dog.owner.display_name
+            out.append(standing)
+        return StandingsNow(tuple(out), names)

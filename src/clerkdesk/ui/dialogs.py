@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from clerkdesk.ui.question import Question, QuestionDialog
 
 Asker = Callable[[QWidget | None, str, str], None]
 PathAsker = Callable[[QWidget | None, str, Path, str], Path | None]
@@ -14,6 +17,9 @@ PathAsker = Callable[[QWidget | None, str, Path, str], Path | None]
 path chosen, or None if the clerk cancelled."""
 PdfPrinter = Callable[[QWidget | None, Path], bool]
 """(parent, a PDF file) → True once sent to a printer the clerk chose, False if cancelled."""
+QuestionAsker = Callable[[QWidget | None, Question, Callable[[str | None], None]], None]
+"""(parent, a question, then) → shows the question without blocking; ``then`` gets the key
+of the answer chosen, or None if the clerk went back."""
 
 
 def _show_error(parent: QWidget | None, title: str, text: str) -> None:
@@ -36,6 +42,14 @@ def _choose_save_path(
     return Path(chosen) if chosen else None
 
 
+def _ask(parent: QWidget | None, question: Question, then: Callable[[str | None], None]) -> None:
+    dialog = QuestionDialog(question, parent)
+    dialog.answered.connect(then)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    dialog.activateWindow()
+
+
 def _print_pdf(parent: QWidget | None, path: Path) -> bool:
     from clerkdesk.ui.counter.printing import print_with_dialog
 
@@ -51,8 +65,10 @@ class Dialogs:
         choose_open_path: PathAsker = _choose_open_path,
         choose_save_path: PathAsker = _choose_save_path,
         print_pdf: PdfPrinter = _print_pdf,
+        ask: QuestionAsker = _ask,
     ) -> None:
         self.show_error = show_error
         self.choose_open_path = choose_open_path
         self.choose_save_path = choose_save_path
         self.print_pdf = print_pdf
+        self.ask = ask

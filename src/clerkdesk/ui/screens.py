@@ -13,10 +13,14 @@ from clerkdesk.ui.views.tags import TagsView
 
 
 def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> dict[str, AreaView]:
-    return {
+    views: dict[str, AreaView] = {
         "counter": CounterView(ctx),
         "owners": OwnersView(ctx),
         **placeholder_views(),
         "tags": TagsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
     }
+    counter, owners = views["counter"], views["owners"]
+    if isinstance(counter, CounterView) and isinstance(owners, OwnersView):
+        owners.open_at_counter.connect(counter.show_owner)  # Enter on a dog opens its owner
+    return views

@@ -26,6 +26,14 @@ SPECS = (
     ActionSpec(
         "renew", "Renew all due", "R", "Put every dog of this owner that is due in the cart"
     ),
+    ActionSpec("add", "Add to cart", "A", "Put the selected dog in the cart"),
+    ActionSpec(
+        "details",
+        "Fees and details",
+        "F",
+        "Show the selected dog's details and every fee line with its rule and citation "
+        "(Enter on a dog does the same)",
+    ),
     ActionSpec("new_dog", "New dog", "N", "Add a dog to this owner"),
     ActionSpec("rabies", "Rabies cert.", "V", "Record a rabies certificate for the selected dog"),
     ActionSpec("edit_dog", "Edit dog", "Ctrl+E", "Correct the selected dog's details"),
@@ -43,6 +51,12 @@ SPECS = (
     ActionSpec("pay", "Pay", "F12", "Take payment for the cart"),
     ActionSpec("remove", "Remove from cart", "Del", "Remove the selected dog and its fees"),
     ActionSpec("waive", "Waive late fee", "W", "Waive the selected late fee, with a reason"),
+    ActionSpec(
+        "held",
+        "Bring back held cart",
+        "H",
+        "Bring back the cart held for another customer; the cart in hand is held instead",
+    ),
 )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -29,6 +29,7 @@ from clerkdesk.services.standing import DogStanding
 from clerkdesk.ui.counter.fields import money
 
 ZERO = Decimal("0.00")
+EMPTY = "Empty: open an owner and press R to renew all due, or A to add the selected dog."
 
 
 @dataclass
@@ -53,12 +54,23 @@ def short_fee(line: QuoteLine, year_label: str) -> str:
 
 
 class Cart:
-    """What is being paid for; one payer (the owner of the first dog added)."""
+    """What one customer is paying for. The payer is the owner of the first dog added; the
+    dogs of another owner join only when the clerk says so (``join``), so one resident's
+    dog never slips onto another's receipt."""
 
     def __init__(self) -> None:
         self.entries: list[CartEntry] = []
         self.payer_owner_id: int | None = None
         self.payer_name = ""
+        self.joined: dict[int, str] = {}  # other owners whose dogs this payer pays for
+
+    def accepts(self, owner_id: int) -> bool:
+        """May this owner's dogs go on this receipt without asking?"""
+        return not self.entries or owner_id == self.payer_owner_id or owner_id in self.joined
+
+    def join(self, owner_id: int, owner_name: str) -> None:
+        if owner_id != self.payer_owner_id:
+            self.joined[owner_id] = owner_name
 
     def add(self, standing: DogStanding, owner_name: str) -> bool:
         """False when the dog is in the cart already (for any license year: one receipt
@@ -67,20 +79,28 @@ class Cart:
             return False
         if not self.entries:
             self.payer_owner_id, self.payer_name = standing.owner_id, owner_name
+            self.joined = {}
         self.entries.append(CartEntry(standing, owner_name))
         return True
 
     def remove(self, dog_id: int) -> None:
         self.entries = [e for e in self.entries if e.standing.dog_id != dog_id]
         if not self.entries:
-            self.payer_owner_id, self.payer_name = None, ""
+            self.clear()
 
     def clear(self) -> None:
         self.entries.clear()
         self.payer_owner_id, self.payer_name = None, ""
+        self.joined = {}
 
     def entry(self, dog_id: int) -> CartEntry | None:
         return next((e for e in self.entries if e.standing.dog_id == dog_id), None)
+
+    def summary(self) -> str:
+        """ "Jane Doe (2 dogs, 24.00)": whose cart, how many dogs, how much."""
+        count = len(self.entries)
+        dogs = f"{count} dog" if count == 1 else f"{count} dogs"
+        return f"{self.payer_name} ({dogs}, {money(self.total)})"
 
     @property
     def total(self) -> Decimal:
@@ -113,10 +133,18 @@ class CartPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         heading = QLabel("CART", self)
         heading.setObjectName("ColumnTitle")
-        self.payer = QLabel("Empty: open an owner and press R to renew all due.", self)
-        self.payer.setObjectName("ViewHint")
+        # Whose cart this is stays in sight: one customer per receipt.
+        self.payer = QLabel(EMPTY, self)
+        self.payer.setObjectName("CartPayer")
         self.payer.setWordWrap(True)
         self.payer.setAccessibleName("Paid by")
+        self.held: list[Cart] = []
+        self.held_label = QLabel("", self)
+        self.held_label.setObjectName("HeldCarts")
+        self.held_label.setWordWrap(True)
+        self.held_label.setAccessibleName("Held carts")
+        self.held_label.setVisible(False)
+        self._held_key = actions["held"].shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.table = QTableWidget(0, 3, self)
         self.table.setObjectName("CartLines")
         self.table.setAccessibleName("Cart lines")
@@ -155,10 +183,13 @@ class CartPanel(QWidget):
         self.pay.setAccessibleName("Pay")
         self.pay.setAutoDefault(False)
         self.pay.clicked.connect(actions["pay"].trigger)
-        hint = QLabel("Del removes the selected dog · W waives its late fee", self)
+        hint = QLabel(
+            "Del removes the selected dog · W waives its late fee · F shows its fee lines", self
+        )
         hint.setObjectName("ViewHint")
         hint.setWordWrap(True)
-        for widget in (heading, self.payer, self.table, self.reason, hint, total_caption):
+        top = (heading, self.payer, self.held_label, self.table, self.reason, hint, total_caption)
+        for widget in top:
             layout.addWidget(widget, 1 if widget is self.table else 0)
         layout.addWidget(self.total)
         layout.addWidget(self.message)
@@ -184,8 +215,11 @@ class CartPanel(QWidget):
                 fee = short_fee(line, year) + (" (waived)" if waived else "")
                 amount = QTableWidgetItem(money(entry.charged(line)))
                 amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                dog = entry.standing.dog_name
+                if entry.standing.owner_id != self.cart.payer_owner_id:
+                    dog += f" ({entry.owner_name})"  # another owner's dog on this receipt
                 for column, item in enumerate(
-                    (QTableWidgetItem(entry.standing.dog_name), QTableWidgetItem(fee), amount)
+                    (QTableWidgetItem(dog), QTableWidgetItem(fee), amount)
                 ):
                     why = f"\nWaived: {waived}" if waived else ""
                     item.setToolTip(
@@ -195,12 +229,86 @@ class CartPanel(QWidget):
         if self._rows and self.table.currentRow() < 0:
             self.table.setCurrentCell(0, 0)
         self.total.setText(money(self.cart.total))
-        if self.cart.entries:
-            self.payer.setText(f"Paid by {self.cart.payer_name}")
-        else:
-            self.payer.setText("Empty: open an owner and press R to renew all due.")
+        self.payer.setText(self._payer_words() if self.cart.entries else EMPTY)
+        self.payer.setProperty("empty", not self.cart.entries)
+        self.payer.style().unpolish(self.payer)
+        self.payer.style().polish(self.payer)
+        self._show_held()
         self.pay.setText(f"Pay {money(self.cart.total)}  F12" if self.cart.entries else "Pay  F12")
         self.changed.emit()
+
+    def _payer_words(self) -> str:
+        words = f"Paid by {self.cart.payer_name}"
+        if self.cart.joined:
+            words += ", with the dogs of " + " and ".join(self.cart.joined.values())
+        return words
+
+    def _show_held(self) -> None:
+        if not self.held:
+            self.held_label.setText("")
+            self.held_label.setVisible(False)
+            return
+        carts = " · ".join(cart.summary() for cart in self.held)
+        back = "brings it back" if len(self.held) == 1 else "brings back the first"
+        self.held_label.setText(f"Held: {carts} — {self._held_key} {back}")
+        self.held_label.setVisible(True)
+
+    # one customer at a time -------------------------------------------------------
+    def hold(self) -> Cart | None:
+        """Set the cart aside (unpaid, unsaved) and start an empty one; the held cart."""
+        if not self.cart.entries:
+            return None
+        held, self.cart = self.cart, Cart()
+        self.held.append(held)
+        self._drop_waiver()
+        self.refresh()
+        return held
+
+    def bring_back(self) -> Cart | None:
+        """The first held cart comes back; the cart in hand, if any, is held in its place."""
+        if not self.held:
+            return None
+        back = self.held.pop(0)
+        if self.cart.entries:
+            self.held.append(self.cart)
+        self.cart = back
+        self._drop_waiver()
+        self.refresh()
+        return back
+
+    def requote(self, standings: list[DogStanding], names: dict[int, str]) -> list[str]:
+        """Put each dog's standing as it is now (after a certificate, a transfer, a status
+        change or an edit) in place of the one it was added with; a dog that can no longer
+        be licensed, or now belongs to an owner not on this receipt, leaves the cart.
+        ``names`` gives owners' names by id. Returns what the clerk should be told."""
+        told: list[str] = []
+        fresh = {s.dog_id: s for s in standings}
+        for entry in list(self.cart.entries):
+            now = fresh.get(entry.standing.dog_id)
+            if now is None:
+                continue
+            gone = ""
+            if now.owner_id != entry.standing.owner_id:
+                owner = names.get(now.owner_id, "another owner")
+                if not (
+                    now.owner_id == self.cart.payer_owner_id or now.owner_id in self.cart.joined
+                ):
+                    gone = f"it now belongs to {owner}"
+                entry.owner_name = owner
+            if not now.can_license:
+                gone = " ".join(now.blockers) or "it cannot be licensed now"
+            if gone:
+                self.cart.remove(entry.standing.dog_id)
+                told.append(f"{entry.standing.dog_name} left the cart: {gone}")
+                continue
+            codes = {line.code for line in now.quote.lines} if now.quote else set()
+            entry.waivers = {c: w for c, w in entry.waivers.items() if c in codes}
+            entry.standing = now
+        self.refresh()
+        return told
+
+    def held_for(self, owner_id: int) -> Cart | None:
+        return next((c for c in self.held if c.payer_owner_id == owner_id), None)
 
     def selected(self) -> tuple[int, str] | None:
         row = self.table.currentRow()
@@ -254,6 +362,10 @@ class CartPanel(QWidget):
         self.table.setFocus()
 
     def cancel_waiver(self) -> None:
+        self._drop_waiver()
+        self.table.setFocus()
+
+    def _drop_waiver(self) -> None:
         self._waiving = None
         self.reason.setVisible(False)
-        self.table.setFocus()
+        self.message.setText("")

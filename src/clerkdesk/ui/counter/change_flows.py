@@ -15,6 +15,7 @@ from clerkdesk.services.dog_changes import (
     DUPLICATE_TAG_FEE,
     TRANSFER_FEE,
     FeeResult,
+    check_replacement_tag,
     replace_tag,
     transfer_dog,
 )
@@ -29,6 +30,12 @@ from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 
 if TYPE_CHECKING:
     from clerkdesk.ui.counter.view import CounterView
+
+
+def first_last(owner_name: str) -> str:
+    """ "Jane Doe" from a search hit's "Doe, Jane": a person's name as it is said."""
+    last, _, first = owner_name.partition(", ")
+    return f"{first} {last}" if first else owner_name
 
 
 class ChangeFlows:
@@ -65,12 +72,13 @@ class ChangeFlows:
             return
         self.status_dialog = DogStatusDialog(self.ctx, dog.dog_id, dog.name, self.view)
         self.status_dialog.saved.connect(lambda _id: self._status_saved(dog.name))
+        self.view.return_here(self.status_dialog)
         self.status_dialog.open()
         self.status_dialog.activateWindow()
 
     def _status_saved(self, name: str) -> None:
         self.view.say(f"{name} is marked; it leaves the renewal lists.")
-        self.view.reload_card()
+        self.view.after_change()
 
     # transfer ---------------------------------------------------------------------
     def transfer(self) -> None:
@@ -83,22 +91,44 @@ class ChangeFlows:
         self.picker = OwnerPicker(self.ctx, dog.name, self.view)
         self.picker.picked.connect(lambda hit: self._transfer_to(dog, hit))
         self.picker.wants_new_owner.connect(self.view.new_owner)
+        self.picker.rejected.connect(self.view.window().activateWindow)
         self.picker.open()
         self.picker.activateWindow()
 
     def _transfer_to(self, dog: CardDog, hit: SearchHit) -> None:
-        if dog.held is None:  # no license in force: the dog changes owner without a fee
-            self._run_transfer(dog, hit, ())
-            return
-        fee = self._fee(TRANSFER_FEE)
-        if fee is None:
-            return
+        """Name the new owner before anything is taken or saved: the payment dialog says
+        who the dog goes to, with the fee — or nothing due when no license is in force."""
+        fee = Decimal("0.00")
+        if dog.held is not None:
+            found = self._fee(TRANSFER_FEE)
+            if found is None:
+                return
+            fee = found
+        card = self.view.card.card
+        old = card.display_name if card is not None else "its owner"
+        new = first_last(hit.owner_name)
+        words = f"Transfer {dog.name} from {old} to {new}, {hit.street}."
+        if dog.held is None:
+            words += f" {dog.name} holds no license for this year, so no fee is due."
+        else:
+            tag = dog.held.tag_number or "—"
+            words += f" License {dog.held.license_year_label} (tag {tag}) goes with the dog."
         self.payment = PaymentDialog(
-            fee, f"Transfer fee: {dog.name} to {hit.owner_name}", self.view
+            fee,
+            f"Transfer {dog.name} to {new}",
+            self.view,
+            purpose=words,
+            back=("Back  Esc", "Back to choosing the new owner"),
         )
         self.payment.paid.connect(lambda tenders: self._run_transfer(dog, hit, tenders))
+        self.payment.rejected.connect(self._back_to_picker)
         self.payment.open()
         self.payment.activateWindow()
+
+    def _back_to_picker(self) -> None:
+        if self.picker is not None:
+            self.picker.open()
+            self.picker.activateWindow()
 
     def _run_transfer(self, dog: CardDog, hit: SearchHit, tenders: tuple[TenderInput, ...]) -> None:
         database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
@@ -111,13 +141,22 @@ class ChangeFlows:
         )
 
     def _transferred(self, dog: CardDog, hit: SearchHit, result: FeeResult) -> None:
+        self.payment = None
         paid = (
             f" Receipt {result.receipt_label}, {money(result.total)}." if result.receipt_id else ""
         )
-        self.view.say(f"{dog.name} now belongs to {hit.owner_name}.{paid}")
-        self.view.open_owner(hit.owner_id, dog_id=dog.dog_id)
+        cart, new = self.view.cart.cart, first_last(hit.owner_name)
+        if cart.accepts(hit.owner_id):
+            self.view.say(f"{dog.name} now belongs to {new}.{paid}")
+            self.view.after_change(open_owner=hit.owner_id, dog_id=dog.dog_id)
+        else:  # the cart is another customer's: stay with them rather than ask
+            self.view.say(
+                f"{dog.name} now belongs to {new}.{paid} The cart is still "
+                f"{cart.payer_name}'s; search {new} to serve them."
+            )
+            self.view.after_change()
         if result.receipt_id is not None:
-            self.view.flow.print_receipt(result.receipt_id)
+            self.view.flow.print_receipt(result.receipt_id, result.receipt_label)
 
     # lost tag ---------------------------------------------------------------------
     def lost_tag(self) -> None:
@@ -145,25 +184,60 @@ class ChangeFlows:
     def _ask_new_tag(self, dog: CardDog, label: str, summary: StockSummary) -> None:
         note = shortage_note(label, summary)
         request = TagRequest(dog.dog_id, dog.name, label, summary.next_tag)
-        self.tags_dialog = TagsDialog([request], self.view, note=note, title="Replace a lost tag")
-        self.tags_dialog.confirm.setText("Continue  Enter")
-        self.tags_dialog.chosen.connect(lambda tags: self._tag_chosen(dog, tags[dog.dog_id]))
+        self.tags_dialog = TagsDialog(
+            [request],
+            self.view,
+            note=note,
+            title="Replace a lost tag",
+            back=("Cancel  Esc", "Cancel the replacement"),
+        )
+        self.tags_dialog.confirm.setText("Check the tag and continue  Enter")
+        self.tags_dialog.chosen.connect(lambda tags: self._check_tag(dog, tags[dog.dog_id]))
+        self.tags_dialog.rejected.connect(lambda: self._not_replaced(dog))
         self.tags_dialog.open()
         self.tags_dialog.activateWindow()
 
-    def _tag_chosen(self, dog: CardDog, tag: int | None) -> None:
+    def _not_replaced(self, dog: CardDog) -> None:
+        self.view.say(f"No tag replaced for {dog.name}: nothing was saved.")
+        self.view.window().activateWindow()
+
+    def _check_tag(self, dog: CardDog, tag: int | None) -> None:
+        """The new tag is checked (in the year's stock, not given out) before any money."""
+        assert dog.held is not None
+        license_id, database = dog.held.license_id, self.ctx.database
+        self.ctx.tasks.run(
+            lambda: check_replacement_tag(database, license_id, tag),
+            lambda number: self._tag_chosen(dog, number),
+            self._failed,
+        )
+
+    def _tag_chosen(self, dog: CardDog, tag: int) -> None:
         fee = self._fee(DUPLICATE_TAG_FEE)
         if fee is None:
             return
         if fee == 0:
             self._run_replace(dog, tag, ())
             return
-        self.payment = PaymentDialog(fee, f"Duplicate tag fee: {dog.name}", self.view)
+        old = dog.held.tag_number if dog.held else None
+        lost = f", replacing lost tag {old}" if old else ""
+        self.payment = PaymentDialog(
+            fee,
+            f"Duplicate tag fee: {dog.name}",
+            self.view,
+            purpose=f"New tag {tag} for {dog.name}{lost}.",
+            back=("Back  Esc", "Back to the tag"),
+        )
         self.payment.paid.connect(lambda tenders: self._run_replace(dog, tag, tenders))
+        self.payment.rejected.connect(self._back_to_tag)
         self.payment.open()
         self.payment.activateWindow()
 
-    def _run_replace(self, dog: CardDog, tag: int | None, tenders: tuple[TenderInput, ...]) -> None:
+    def _back_to_tag(self) -> None:
+        if self.tags_dialog is not None:
+            self.tags_dialog.open()
+            self.tags_dialog.activateWindow()
+
+    def _run_replace(self, dog: CardDog, tag: int, tenders: tuple[TenderInput, ...]) -> None:
         assert dog.held is not None
         license_id = dog.held.license_id
         database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
@@ -176,13 +250,14 @@ class ChangeFlows:
         )
 
     def _replaced(self, dog: CardDog, result: FeeResult) -> None:
+        self.payment = None
         self.view.say(
             f"{dog.name} has new tag {result.tag_number}; the old one is marked lost. "
             f"Receipt {result.receipt_label}."
         )
-        self.view.reload_card()
+        self.view.after_change()
         if result.receipt_id is not None:
-            self.view.flow.print_receipt(result.receipt_id)
+            self.view.flow.print_receipt(result.receipt_id, result.receipt_label)
 
     # refusals ---------------------------------------------------------------------
     def _failed(self, exc: Exception) -> None:

@@ -13,6 +13,7 @@ from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
+from clerkdesk.ui.counter.cart import Cart
 from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.printing import PrintedDocuments, PrintPreview, write_documents
@@ -24,6 +25,20 @@ if TYPE_CHECKING:
 TENDER_FIELDS = {"cash", "check", "money_order", "card", "tenders"}
 
 
+def purpose(cart: Cart) -> str:
+    """ "License 2026–27 for Rex and Bella (Bob Smith's), paid by Jane Doe"."""
+    years = sorted({e.standing.license_year.label for e in cart.entries if e.standing.license_year})
+    names = []
+    for entry in cart.entries:
+        name = entry.standing.dog_name
+        if entry.standing.owner_id != cart.payer_owner_id:
+            name += f" ({entry.owner_name}'s)"
+        names.append(name)
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    kind = "License" if len(names) == 1 else "Licenses"
+    return f"{kind} {' and '.join(years)} for {listed}, paid by {cart.payer_name}."
+
+
 class CheckoutFlow:
     def __init__(self, view: CounterView) -> None:
         self.view = view
@@ -32,6 +47,8 @@ class CheckoutFlow:
         self.tags_dialog: TagsDialog | None = None
         self.preview: PrintPreview | None = None
         self.tenders: tuple[TenderInput, ...] = ()
+        # Tags the clerk typed before going back to the payment, offered again after it.
+        self.typed_tags: dict[int, int | None] = {}
         self.running = False
 
     # 1. payment -------------------------------------------------------------------
@@ -45,9 +62,14 @@ class CheckoutFlow:
         self.running = True
         if cart.total == 0:
             self.tenders = ()
+            self.payment = None
+            self.typed_tags = {}
             self.ask_tags()
             return
-        self.payment = PaymentDialog(cart.total, f"Payment from {cart.payer_name}", self.view)
+        self.typed_tags = {}
+        self.payment = PaymentDialog(
+            cart.total, f"Payment from {cart.payer_name}", self.view, purpose=purpose(cart)
+        )
         self.payment.paid.connect(self._paid)
         self.payment.rejected.connect(self._stopped)
         self.payment.open()
@@ -59,7 +81,9 @@ class CheckoutFlow:
 
     def _stopped(self) -> None:
         self.running = False
+        self.payment = None
         self.view.say("Payment cancelled; the cart is as it was.")
+        self.view.window().activateWindow()
 
     # 2. tags ----------------------------------------------------------------------
     def ask_tags(self) -> None:
@@ -87,19 +111,37 @@ class CheckoutFlow:
                 offset[year.start] = offset.get(year.start, 0) + 1
             elif year.label not in empty:
                 empty[year.label] = summary
+            typed = self.typed_tags.get(entry.standing.dog_id)
             requests.append(
-                TagRequest(entry.standing.dog_id, entry.standing.dog_name, year.label, proposed)
+                TagRequest(
+                    entry.standing.dog_id,
+                    entry.standing.dog_name,
+                    year.label,
+                    typed if typed is not None else proposed,
+                )
             )
         note = " ".join(shortage_note(label, summary) for label, summary in empty.items())
-        self.tags_dialog = TagsDialog(requests, self.view, note=note)
+        back = (
+            ("Back  Esc", "Back to payment") if self.payment else ("Back  Esc", "Back to the cart")
+        )
+        self.tags_dialog = TagsDialog(requests, self.view, note=note, back=back)
         self.tags_dialog.chosen.connect(self._tags_chosen)
         self.tags_dialog.rejected.connect(self._tags_back)
         self.tags_dialog.open()
         self.tags_dialog.activateWindow()
 
     def _tags_back(self) -> None:
+        """Back to the payment as the clerk left it (the tender kept), or to the cart when
+        nothing was due."""
+        if self.tags_dialog is not None:
+            self.typed_tags = self.tags_dialog.tags()
+        if self.payment is not None:
+            self.payment.open()
+            self.payment.activateWindow()
+            return
         self.running = False
         self.view.say("Not issued: nothing was saved. Press F12 to pay again.")
+        self.view.window().activateWindow()
 
     # 3. checkout ------------------------------------------------------------------
     def _tags_chosen(self, tags: dict[int, int | None]) -> None:
@@ -117,13 +159,14 @@ class CheckoutFlow:
 
     def _issued(self, result: CheckoutResult) -> None:
         self.running = False
+        self.payment = None
         self.view.cart.cart.clear()
         self.view.cart.refresh()
         tags = ", ".join(f"{lic.dog_name} tag {lic.tag_number}" for lic in result.licenses)
         change = f" · change due {money(result.change_due)}" if result.change_due else ""
         self.view.say(f"Receipt {result.receipt_label} issued: {tags}{change}.")
         self.view.reload_card()
-        self.print_receipt(result.receipt_id)
+        self.print_receipt(result.receipt_id, result.receipt_label)
 
     def _failed(self, exc: Exception) -> None:
         if not isinstance(exc, ValidationError):
@@ -143,15 +186,18 @@ class CheckoutFlow:
             self.payment.activateWindow()
         else:
             self.running = False
+            self.payment = None
             self.view.cart.message.setText(exc.message)
             self.view.say(f"Not issued: {exc.message}", problem=True)
 
     # 4. printing ------------------------------------------------------------------
-    def print_receipt(self, receipt_id: int) -> None:
+    def print_receipt(self, receipt_id: int, label: str | None = None) -> None:
         database = self.ctx.database
         self.view.printing = True
         self.ctx.tasks.run(
-            lambda: write_documents(database, receipt_id), self._printed, self._print_failed
+            lambda: write_documents(database, receipt_id),
+            self._printed,
+            lambda exc: self._print_failed(exc, label),
         )
 
     def _printed(self, printed: PrintedDocuments) -> None:
@@ -160,13 +206,15 @@ class CheckoutFlow:
         self.preview.open()
         self.preview.activateWindow()
 
-    def _print_failed(self, exc: Exception) -> None:
+    def _print_failed(self, exc: Exception, label: str | None) -> None:
         self.view.printing = False
         if isinstance(exc, (ValidationError, OSError, EnvironmentProblem)):
+            receipt = f"Receipt {label}" if label else "The receipt"
             self.ctx.dialogs.show_error(
                 self.view,
                 "The receipt was saved but could not be printed",
-                f"{exc}\n\nReprint it from Money → Receipts.",
+                f"{exc}\n\n{receipt} is saved. Reprinting a saved receipt comes with the "
+                "Money area, which is not built yet: note the receipt number.",
             )
             return
         raise exc

@@ -1,7 +1,8 @@
 """The owner's card: who they are, their badges, and each dog with what it owes now.
 
 Rabies status is coloured with its date; the amount owed carries every fee line and its
-citation on hover; a dog that cannot be licensed says why, in words, under the table.
+citation on hover, and Enter (or F) on a dog opens them with its details; a dog that cannot
+be licensed says why, in words, under the table.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def rabies_text(dog: CardDog, year_end: dt.date | None) -> tuple[str, str]:
 
 
 class OwnerCardPanel(QWidget):
-    dog_activated = Signal(int)
+    dog_activated = Signal(int)  # Enter on a dog: open it (never adds it to the cart)
     # The calendar year a license year starts in, chosen while next year's is on sale.
     year_chosen = Signal(int)
 
@@ -148,7 +149,7 @@ class OwnerCardPanel(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         placed = 0
         for key, action in actions.items():
-            if key in ("pay", "remove", "waive"):
+            if key in ("pay", "remove", "waive", "held"):  # the cart's own
                 continue
             self.table.addAction(action)
             if key == "year":
@@ -225,7 +226,7 @@ class OwnerCardPanel(QWidget):
             if item is not None and (widget := item.widget()) is not None:
                 widget.deleteLater()
         for text in card.badges:
-            kind = "info" if text.startswith("70") else "danger"
+            kind = "info" if text[:1].isdigit() else "danger"  # "70+ exempt", or a status
             self.badges.addWidget(badge(text, kind, self))
         d = card.details
         street = d.street + (f", {d.unit}" if d.unit else "")

@@ -106,7 +106,17 @@ class PaymentDialog(QDialog):
 
     paid = Signal(object)
 
-    def __init__(self, total: Decimal, title: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        total: Decimal,
+        title: str,
+        parent: QWidget | None = None,
+        *,
+        purpose: str = "",
+        back: tuple[str, str] = ("Cancel  Esc", "Cancel payment"),
+    ) -> None:
+        """``purpose`` says in words what is paid for and by whom (a transfer names the new
+        owner); ``back`` is the Esc button's text and accessible name."""
         super().__init__(parent)
         self.total = total
         self.plan: TenderPlan | None = None
@@ -125,6 +135,12 @@ class PaymentDialog(QDialog):
         top.addStretch(1)
         top.addWidget(self.due)
         outer.addLayout(top)
+        self.purpose = QLabel(purpose, self)
+        self.purpose.setObjectName("PaymentPurpose")
+        self.purpose.setWordWrap(True)
+        self.purpose.setAccessibleName("What is paid for")
+        self.purpose.setVisible(bool(purpose))
+        outer.addWidget(self.purpose)
         grid = QGridLayout()
         grid.setColumnStretch(3, 1)
         grid.setHorizontalSpacing(10)
@@ -146,7 +162,7 @@ class PaymentDialog(QDialog):
         self.summary.setWordWrap(True)
         outer.addWidget(self.summary)
         buttons, self.complete, cancel = button_row(
-            self, ("Complete  Enter", "Complete payment"), ("Cancel  Esc", "Cancel payment")
+            self, ("Complete  Enter", "Complete payment"), back
         )
         self.complete.clicked.connect(self.finish)
         cancel.clicked.connect(self.reject)
@@ -207,7 +223,7 @@ class PaymentDialog(QDialog):
         else:
             self.change.setText(money(self.plan.change_due))
             self._summary(
-                "Paid in full." if self.total else "Nothing is due: complete to issue.", ok=True
+                "Paid in full." if self.total else "Nothing is due: Enter completes.", ok=True
             )
             self.complete.setText("Complete  Enter")
 

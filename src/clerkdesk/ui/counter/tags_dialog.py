@@ -40,14 +40,17 @@ class TagsDialog(QDialog):
         *,
         note: str = "",
         title: str = "Tags",
+        back: tuple[str, str] = ("Back  Esc", "Back to the cart"),
     ) -> None:
+        """``back`` is the Esc button's text and accessible name (back to the payment, or
+        the cart, or cancel)."""
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         self.setModal(True)
         self.setMinimumWidth(560)
         outer = QVBoxLayout(self)
-        heading = QLabel("Give each dog its tag", self)
+        heading = QLabel("Give each dog its tag" if title == "Tags" else title, self)
         heading.setObjectName("DialogTitle")
         outer.addWidget(heading)
         hint = QLabel(
@@ -84,7 +87,7 @@ class TagsDialog(QDialog):
             grid.addWidget(message, row, 2)
             self.edits[request.dog_id], self.messages[request.dog_id] = edit, message
         buttons, self.confirm, cancel = button_row(
-            self, ("Issue licenses  Enter", "Confirm tags"), ("Back  Esc", "Back to the cart")
+            self, ("Issue licenses  Enter", "Confirm tags"), back
         )
         self.confirm.clicked.connect(self.finish)
         cancel.clicked.connect(self.reject)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -21,13 +22,15 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
-from clerkdesk.services.owner_card import OwnerCard, owner_card
+from clerkdesk.services.owner_card import OwnerCard, StandingsNow, owner_card, standings_now
 from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.actions import build_actions
-from clerkdesk.ui.counter.cart import CartPanel
+from clerkdesk.ui.counter.cart import Cart, CartPanel
 from clerkdesk.ui.counter.change_flows import ChangeFlows
 from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
+from clerkdesk.ui.counter.customer import CustomerDesk
+from clerkdesk.ui.counter.dog_details import DogDetailsDialog
 from clerkdesk.ui.counter.form_base import FormDialog
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.owner_card import OwnerCardPanel
@@ -41,8 +44,8 @@ class CounterView(AreaView):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(
             "Counter",
-            "Search (Ctrl+K), Enter to open the owner, R to renew all due, F12 to pay. "
-            "Letter keys work when the cursor is not in a text box.",
+            "Search (Ctrl+K), Enter to open the owner, R to renew all due, A to add one dog, "
+            "F12 to pay. Letter keys work when the cursor is not in a text box.",
             parent,
         )
         self.ctx = ctx
@@ -80,15 +83,22 @@ class CounterView(AreaView):
         self.form: FormDialog | None = None
         self.printing = False
         self._loading = False
+        self._requoting = False
         self._wanted: tuple[int, int | None] | None = None
         # The license year being sold while next year's is on sale early (None: the year in
         # force). It stays chosen from owner to owner, as the clerk works through a line.
         self.sale_year: int | None = None
+        self.customer = CustomerDesk(self, self)
+        self._bring_forward: Callable[[], None] = lambda: None
+        self.details: DogDetailsDialog | None = None
         self.results.opened.connect(self.open_hit)
-        self.card.dog_activated.connect(self.add_dog)
+        self.card.dog_activated.connect(lambda _id: self.show_details())
         self.card.year_chosen.connect(self.choose_year)
         connect = {
             "renew": self.renew_all_due,
+            "add": self.add_selected,
+            "details": self.show_details,
+            "held": self.customer.bring_back,
             "new_dog": self.new_dog,
             "rabies": self.rabies,
             "edit_dog": self.edit_dog,
@@ -116,8 +126,15 @@ class CounterView(AreaView):
     def attach_search(self, box: QLineEdit, bring_forward: Callable[[], None]) -> None:
         """Use the window's search box as the counter's."""
         self.results.attach(box)
+        self._bring_forward = bring_forward
         box.textEdited.connect(lambda _t: bring_forward())
         box.returnPressed.connect(bring_forward)
+
+    def show_owner(self, owner_id: int, dog_id: int = 0) -> None:
+        """Bring the counter forward with this owner open (from Owners & Dogs); ``dog_id``
+        0 selects none in particular."""
+        self._bring_forward()
+        self.open_owner(owner_id, dog_id=dog_id or None)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -126,7 +143,13 @@ class CounterView(AreaView):
             show_for(self.ctx.town)  # the rules may have changed in Settings
 
     def busy(self) -> bool:
-        return self.home.busy() or self.results.busy() or self._loading or self.printing
+        return (
+            self.home.busy()
+            or self.results.busy()
+            or self._loading
+            or self.printing
+            or self._requoting
+        )
 
     def say(self, text: str, *, problem: bool = False) -> None:
         self.card.say(text, problem=problem)
@@ -159,6 +182,9 @@ class CounterView(AreaView):
         if self._wanted is None or self._wanted[0] != card.owner_id:
             return  # another owner was asked for since
         self._loading = False
+        self.customer.arrived(card, lambda: self._show_card(card, dog_id, focus))
+
+    def _show_card(self, card: OwnerCard, dog_id: int | None, focus: bool) -> None:
         # A year no longer on sale gives the year in force: keep to what the card shows.
         in_force = card.license_year == card.years_on_sale[0]
         self.sale_year = None if in_force else card.license_year.starts_in
@@ -213,6 +239,8 @@ class CounterView(AreaView):
         card = self._need_owner()
         if card is None:
             return
+        if self._cart_refuses(card):
+            return
         added = [d for d in card.due if self.cart.add(d.standing, card.display_name)]
         there = [d for d in card.due if d not in added]
         blocked = [
@@ -231,12 +259,26 @@ class CounterView(AreaView):
         words = " ".join(parts)
         self.say(words, problem=bool(blocked) and not added)
 
+    def add_selected(self) -> None:
+        card = self._need_owner()
+        dog = self.card.current_dog() if card else None
+        if card is not None and dog is None:
+            self.say("Choose the dog first (arrow keys), then A.", problem=True)
+        elif dog is not None:
+            self.add_dog(dog.dog_id)
+
     def add_dog(self, dog_id: int) -> None:
         card = self._need_owner()
         dog = card.dog(dog_id) if card else None
         if card is None or dog is None:
             return
-        if not dog.standing.can_license:
+        if self._cart_refuses(card):
+            return
+        if dog.held is not None:
+            self.say(
+                f"{dog.name} is licensed for {dog.held.license_year_label} already.", problem=True
+            )
+        elif not dog.standing.can_license:
             self.say(
                 f"{dog.name} cannot be licensed: {' '.join(dog.standing.blockers)}", problem=True
             )
@@ -244,6 +286,51 @@ class CounterView(AreaView):
             self.say(f"Added {dog.name} to the cart.")
         else:
             self.say(self._already_in_cart(dog.dog_id, dog.name))
+
+    def _cart_refuses(self, card: OwnerCard) -> bool:
+        """Never slip a dog onto another customer's receipt (the question on opening an
+        owner keeps this from happening; this holds if a card was shown another way)."""
+        if self.cart.cart.accepts(card.owner_id):
+            return False
+        self.say(
+            f"The cart is {self.cart.cart.payer_name}'s: open {card.display_name} again from "
+            "the search to add to that receipt or hold it.",
+            problem=True,
+        )
+        return True
+
+    def show_details(self) -> None:
+        """The focused dog opened: the cart line's dog when the cart has the focus, else the
+        card's; its details and every fee line with its citation."""
+        entry = None
+        if self.cart.table.hasFocus() and (chosen := self.cart.selected()) is not None:
+            entry = self.cart.cart.entry(chosen[0])
+        if entry is not None:
+            dialog = DogDetailsDialog(
+                entry.standing, entry.owner_name, self, waivers=entry.waivers, in_cart=True
+            )
+        else:
+            card = self._need_owner()
+            dog = self.card.current_dog() if card else None
+            if card is None or dog is None:
+                if card is not None:
+                    self.say("Choose the dog first (arrow keys), then F or Enter.", problem=True)
+                return
+            entry = self.cart.cart.entry(dog.dog_id)
+            dialog = DogDetailsDialog(
+                dog.standing,
+                card.display_name,
+                self,
+                dog=dog,
+                waivers=entry.waivers if entry else None,
+                in_cart=entry is not None,
+                can_add=self.cart.cart.accepts(card.owner_id),
+            )
+            dialog.add_requested.connect(self.add_dog)
+        self.details = dialog
+        self.return_here(dialog)
+        dialog.open()
+        dialog.activateWindow()
 
     def _already_in_cart(self, dog_id: int, name: str) -> str:
         entry = self.cart.cart.entry(dog_id)
@@ -256,13 +343,65 @@ class CounterView(AreaView):
             "so pay for it first to sell another year."
         )
 
+    # after a change -------------------------------------------------------------------
+    def after_change(self, *, open_owner: int | None = None, dog_id: int | None = None) -> None:
+        """A certificate, a transfer, a status or an edit was saved: every panel shows it —
+        the card (or ``open_owner``'s), the search results, today's figures and the cart."""
+        if open_owner is not None:
+            self.open_owner(open_owner, dog_id=dog_id)
+        else:
+            self.reload_card()
+        if self.results.model.rowCount():
+            self.results.run_search()
+        self.home.refresh()
+        self.requote_cart()
+
+    def requote_cart(self) -> None:
+        """Quote the cart's dogs again as they stand now."""
+        entries = self.cart.cart.entries
+        if not entries:
+            return
+        wanted = [
+            (
+                e.standing.dog_id,
+                e.standing.license_year.starts_in if e.standing.license_year else None,
+            )
+            for e in entries
+        ]
+        database, today = self.ctx.database, self.ctx.clock.today()
+        cart = self.cart.cart
+        self._requoting = True
+        self.ctx.tasks.run(
+            lambda: standings_now(database, wanted, today),
+            lambda now: self._requoted(cart, now),
+            self._requote_failed,
+        )
+
+    def _requoted(self, cart: Cart, now: StandingsNow) -> None:
+        self._requoting = False
+        if cart is not self.cart.cart:
+            return  # the cart was held or paid meanwhile; it is quoted again when it is back
+        told = self.cart.requote(list(now.standings), now.owner_names)
+        if told:
+            self.say(" ".join(told), problem=True)
+
+    def _requote_failed(self, exc: Exception) -> None:
+        self._requoting = False
+        self._failed(exc)
+
     def pay(self) -> None:
         if self.isVisible():
             self.flow.start()
 
     # forms --------------------------------------------------------------------------
+    def return_here(self, dialog: QDialog) -> None:
+        """When ``dialog`` (the last of its flow) closes, the counter's window is active
+        again with the keyboard where it was, whatever the window manager does."""
+        dialog.finished.connect(lambda _r: self.window().activateWindow())
+
     def _open_form(self, form: FormDialog, then: Callable[[object], None]) -> None:
         self.form = form
+        self.return_here(form)
         form.saved.connect(then)
         form.open()
         form.activateWindow()
@@ -274,7 +413,7 @@ class CounterView(AreaView):
         card = self._need_owner()
         if card is not None:
             form = OwnerForm(self.ctx, self, owner_id=card.owner_id, current=card.details)
-            self._open_form(form, lambda _id: self.reload_card())
+            self._open_form(form, lambda _id: self.after_change())
 
     def new_dog(self) -> None:
         card = self._need_owner()
@@ -292,7 +431,7 @@ class CounterView(AreaView):
         form = DogForm(
             self.ctx, card.owner_id, card.display_name, self, dog_id=dog.dog_id, current=dog.details
         )
-        self._open_form(form, lambda _id: self.reload_card())
+        self._open_form(form, lambda _id: self.after_change())
 
     def rabies(self) -> None:
         card = self._need_owner()
@@ -302,5 +441,5 @@ class CounterView(AreaView):
                 self.say("Choose the dog first (arrow keys), then V.", problem=True)
             return
         self._open_form(
-            RabiesForm(self.ctx, dog.dog_id, dog.name, self), lambda _id: self.reload_card()
+            RabiesForm(self.ctx, dog.dog_id, dog.name, self), lambda _id: self.after_change()
         )

@@ -11,19 +11,20 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from clerkdesk.db.database import Database
+from clerkdesk.rules.dates import us_date
 from clerkdesk.services.dog_list import DogRow, DogSort, count_dogs, dog_page
 from clerkdesk.ui.tasks import TaskRunner
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS: tuple[tuple[str, DogSort | None], ...] = (
+COLUMNS: tuple[tuple[str, DogSort], ...] = (
     ("Owner", DogSort.OWNER),
     ("Street", DogSort.STREET),
     ("Dog", DogSort.DOG),
-    ("Breed", None),
-    ("Sex", None),
-    ("Rabies to", None),
-    ("Status", None),
+    ("Breed", DogSort.BREED),
+    ("Sex", DogSort.SEX),
+    ("Rabies to", DogSort.RABIES),
+    ("Status", DogSort.STATUS),
 )
 
 
@@ -39,7 +40,7 @@ def _cell(row: DogRow, column: int) -> str:
         row.dog_name,
         row.breed,
         _sex(row),
-        row.rabies_expires.isoformat() if row.rabies_expires else "none on file",
+        us_date(row.rabies_expires) if row.rabies_expires else "none on file",
         row.status,
     )
     return values[column]
@@ -54,6 +55,8 @@ class DogTableModel(QAbstractTableModel):
         self._database = database
         self._tasks = tasks
         self._sort = DogSort.OWNER
+        self._descending = False
+        self._loading = False
         self._count = 0
         self._pages: dict[int, list[DogRow]] = {}
         self._asked: set[int] = set()
@@ -89,18 +92,33 @@ class DogTableModel(QAbstractTableModel):
         return _cell(row, index.column())
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorted by the database, so a list of any size sorts at once."""
         if not 0 <= column < len(COLUMNS):
             return
         choice = COLUMNS[column][1]
-        if choice is None or choice == self._sort:
+        descending = order == Qt.SortOrder.DescendingOrder
+        if (choice, descending) == (self._sort, self._descending):
             return
-        self._sort = choice
+        self._sort, self._descending = choice, descending
         self.reload()
 
     # ours -----------------------------------------------------------------------
     @property
     def sort_key(self) -> DogSort:
         return self._sort
+
+    @property
+    def loading(self) -> bool:
+        """True from a reload (a new sort) until its first rows are here."""
+        return self._loading
+
+    @property
+    def descending(self) -> bool:
+        return self._descending
+
+    @property
+    def sort_column(self) -> int:
+        return next(i for i, (_h, key) in enumerate(COLUMNS) if key is self._sort)
 
     def row_at(self, row: int) -> DogRow | None:
         page, offset = divmod(row, self.PAGE_SIZE)
@@ -113,6 +131,7 @@ class DogTableModel(QAbstractTableModel):
     def reload(self) -> None:
         """Count again and drop every page; the view refills as pages arrive."""
         self._generation += 1
+        self._loading = True
         generation = self._generation
         database = self._database
         self._tasks.run(lambda: count_dogs(database), lambda n: self._counted(generation, n))
@@ -126,6 +145,7 @@ class DogTableModel(QAbstractTableModel):
         self._asked.clear()
         self.endResetModel()
         if count == 0:
+            self._loading = False
             self.loaded.emit()
 
     def _ask(self, page: int) -> None:
@@ -133,9 +153,11 @@ class DogTableModel(QAbstractTableModel):
             return
         self._asked.add(page)
         generation, database, sort = self._generation, self._database, self._sort
-        size = self.PAGE_SIZE
+        size, descending = self.PAGE_SIZE, self._descending
         self._tasks.run(
-            lambda: dog_page(database, offset=page * size, limit=size, sort=sort),
+            lambda: dog_page(
+                database, offset=page * size, limit=size, sort=sort, descending=descending
+            ),
             lambda rows: self._arrived(generation, page, rows),
         )
 
@@ -143,6 +165,7 @@ class DogTableModel(QAbstractTableModel):
         if generation != self._generation:
             return
         self._pages[page] = rows
+        self._loading = False
         first = page * self.PAGE_SIZE
         last = min(first + len(rows), self._count) - 1
         if last >= first:

@@ -9,17 +9,21 @@ def placeholder_views() -> dict[str, AreaView]:
     return {
         "kennels": PlaceholderView(
             "Kennels",
-            "Kennel licenses by class and number of dogs, and their renewals.",
-            "No kennels are licensed yet. Kennel licensing arrives with the year-end cycle.",
+            "To come here: kennel licenses by class and number of dogs, and their renewals.",
+            "The Kennels area is not built yet: kennel licenses cannot be recorded in "
+            "ClerkDesk so far, so nothing is listed here.",
         ),
         "money": PlaceholderView(
             "Money",
-            "Receipts, voids, the daily drawer close-out and the monthly remittance.",
-            "No money has been taken yet. Receipts appear here once licenses are sold.",
+            "To come here: receipts, voids, the daily drawer close-out and the monthly remittance.",
+            "The Money area is not built yet, so nothing is listed here. Each sale at the "
+            "Counter (F2) is saved with its receipt, which prints there; the PDF is kept in "
+            "the data folder's documents/ folder.",
         ),
         "reports": PlaceholderView(
             "Reports",
-            "Remittance reports, renewal lists, the unlicensed-dog list and exports.",
-            "No reports yet: they need licenses and receipts to report on.",
+            "To come here: remittance reports, renewal lists, the unlicensed-dog list and exports.",
+            "The Reports area is not built yet, so no report can be made here. Every license "
+            "and receipt is saved, and the reports will be drawn from them once it is.",
         ),
     }
