@@ -45,7 +45,7 @@ def test_westborough_renewal_on_june_1_json(capsys: pytest.CaptureFixture[str]) 
     status, out, err = run(capsys, *WESTBOROUGH_DOG, "--on", "2026-06-01", "--renewal", "--json")
     assert (status, err) == (0, "")
     quote = json.loads(out)
-    assert set(quote) == {"total", "license_year", "lines", "warnings"}
+    assert set(quote) == {"total", "license_year", "lines", "warnings", "notes"}
     assert quote["total"] == "19.00"
     assert quote["license_year"] == {"start": "2026-04-01", "end": "2027-03-31"}
     assert [line["amount"] for line in quote["lines"]] == ["15.00", "3.00", "1.00"]
@@ -378,3 +378,22 @@ def test_the_kennel_class_names_agree_with_the_rules_engine() -> None:
     from clerkdesk.rules import KENNEL_CLASSES as ENGINE_CLASSES
 
     assert tuple(KENNEL_CLASSES) == tuple(ENGINE_CLASSES)
+
+
+def test_quote_says_which_reach_of_the_late_fee_applied(capsys: pytest.CaptureFixture[str]) -> None:
+    on = ("--on", "2026-06-01")
+    status, out, err = run(capsys, *WESTBOROUGH_DOG, *on, "--last-licensed", "2024", "--json")
+    assert (status, err) == (0, "")
+    quote = json.loads(out)
+    assert quote["total"] == "19.00"
+    assert "charged on a dog licensed in this town before" in quote["lines"][1]["description"]
+    status, out, _ = run(capsys, *WESTBOROUGH_DOG, *on, "--licensed-here-before")
+    assert status == 0 and "TOTAL" in out and "19.00" in out
+    status, out, _ = run(capsys, *WESTBOROUGH_DOG, *on)
+    assert status == 0
+    note = "note: no late fee (Art. 19 §2C): it is charged on a dog licensed in this town before"
+    assert note in out
+    status, out, err = run(capsys, *WESTBOROUGH_DOG, *on, "--last-licensed", "2026")
+    assert (status, out) == (2, "")
+    assert err.strip().endswith("must be before the license year being sold (2026–27)")
+    assert len(err.strip().splitlines()) == 1

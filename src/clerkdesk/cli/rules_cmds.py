@@ -86,7 +86,18 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     dog.add_argument(
         "--renewal",
         action="store_true",
-        help="licensed in this town before (normally last license year)",
+        help="licensed in this town last license year",
+    )
+    dog.add_argument(
+        "--last-licensed",
+        type=_year,
+        metavar="YYYY",
+        help="the license year (by the year it starts in) the dog was last licensed in this town",
+    )
+    dog.add_argument(
+        "--licensed-here-before",
+        action="store_true",
+        help="licensed in this town in some earlier license year (not necessarily last year)",
     )
     dog.add_argument("--born", type=_date, metavar="YYYY-MM-DD", help="the dog's birth date")
     dog.add_argument(

@@ -64,6 +64,8 @@ def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
         new_to_town_since=args.new_to_town_since,
         missed_years=args.missed_years,
         license_year=args.license_year,
+        last_licensed=args.last_licensed,
+        licensed_here_before=args.licensed_here_before,
     )
     try:
         quote = quote_dog(profile, request)
@@ -105,6 +107,7 @@ def quote_as_json(quote: Quote) -> dict[str, Any]:
             for line in quote.lines
         ],
         "warnings": list(quote.warnings),
+        "notes": list(quote.notes),
     }
 
 
@@ -136,6 +139,8 @@ def _print_quote(profile: TownProfile, quote: Quote, *, as_json: bool) -> int:
                 ]
             ).rstrip()
         )
+    for note in quote.notes:
+        out(f"note: {note}")
     for warning in quote.warnings:
         out(f"warning: {warning}")
     return 0

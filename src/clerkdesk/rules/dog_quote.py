@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.history import dog_history
 from clerkdesk.rules.late_fees import late_fee_lines
 from clerkdesk.rules.license_year import LicenseYear, age_in_years, reaches_age_in_months
 from clerkdesk.rules.money import ZERO, dollars
@@ -28,6 +29,8 @@ class _LicenseFee:
 def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     _check(request)
     year, warnings = license_year_for_sale(profile, request.on, request.license_year)
+    history = dog_history(request, year)
+    notes: list[str] = []
     schedule = profile.schedule_for(year)
     fee = _license_fee(profile, schedule, request, year)
     warnings += fee.warnings
@@ -57,13 +60,13 @@ def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
             )
         )
     if fee.late_fees_apply:
-        lines += late_fee_lines(profile, schedule, year, request, fee.amount)
+        lines += late_fee_lines(profile, schedule, year, request, fee.amount, history, notes)
     lines += _arrears(profile, schedule, request, year, warnings, fee.late_fees_apply)
     warnings += _age_warnings(profile, request, year)
     grace = request.new_to_town_since is not None or request.born is not None
     extra = [*fee.sources[1:], *year_sources(year, request.on, grace=grace)]
     warnings += example_warnings(profile, lines, extra)
-    return Quote(year, tuple(lines), tuple(warnings), schedule.effective)
+    return Quote(year, tuple(lines), tuple(warnings), schedule.effective, tuple(notes))
 
 
 def _check(request: DogQuoteRequest) -> None:

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
+from clerkdesk.rules.history import DogHistory, reach_words, reaches
 from clerkdesk.rules.license_year import (
     LicenseYear,
     add_months,
@@ -65,17 +66,30 @@ def late_fee_lines(
     year: LicenseYear,
     request: DogQuoteRequest,
     license_fee: Decimal,
+    history: DogHistory,
+    notes: list[str],
 ) -> list[QuoteLine]:
+    """The late-fee lines for one dog. A rule whose reach (``applies_to``) leaves this dog
+    out but that would have charged it adds a note saying so, so the quote says which reach
+    applied either way."""
     clock = late_clock(profile, request)
     lines: list[QuoteLine] = []
     for rule in schedule.late_fees:
-        if rule.applies_to == "renewals" and not request.renewal:
+        parts = late_fee_parts(rule, year, request.on, clock, license_fee)
+        if not reaches(rule.applies_to, history):
+            if parts:
+                cite = f" ({rule.citation})" if rule.citation else ""
+                notes.append(
+                    f"no {rule.label.lower()}{cite}: it is {reach_words(rule.applies_to)}, "
+                    f"and this dog is not one"
+                )
             continue
-        for amount, description in late_fee_parts(rule, year, request.on, clock, license_fee):
+        reach = "" if rule.applies_to == "all" else f"; {reach_words(rule.applies_to)}"
+        for amount, description in parts:
             lines.append(
                 QuoteLine(
                     code=rule.code,
-                    description=description,
+                    description=description + reach,
                     amount=amount,
                     account=profile.account_for(rule.code),
                     citation=rule.citation,

@@ -37,7 +37,7 @@ from clerkdesk.rules.schedule import (
 
 PAYMENT_METHODS = ("cash", "check", "money_order", "card")
 LATE_FEE_KINDS = ("flat", "periodic", "table", "doubling")
-APPLIES_TO: tuple[AppliesTo, ...] = ("renewals", "all")
+APPLIES_TO: tuple[AppliesTo, ...] = ("all", "renewals", "licensed_here_before")
 PERIODS: tuple[Period, ...] = ("week", "month")
 IMPOUND_PER: tuple[ImpoundPer, ...] = ("calendar_day", "24_hours")
 ZERO = Decimal("0.00")

@@ -29,6 +29,8 @@ class Quote:
     lines: tuple[QuoteLine, ...]
     warnings: tuple[str, ...]
     schedule_effective: dt.date | None = None
+    notes: tuple[str, ...] = ()
+    """Why a rule charged nothing (e.g. a late fee whose reach left this dog out), in words."""
 
     @property
     def total(self) -> Decimal:
@@ -44,8 +46,11 @@ class DogQuoteRequest:
     The owner: ``owner_born`` and ``owner_exempt_dogs`` (dogs of this owner already licensed
     under the age exemption this license year).
     The history: ``renewal`` (licensed in this town for the previous license year),
-    ``missed_years`` (past license years, just before this one, in which it went unlicensed)
-    and ``new_to_town_since`` (the date it came to town).
+    ``last_licensed`` (the calendar year the license year it was last licensed in this town
+    starts in), ``licensed_here_before`` (licensed in this town in some earlier license
+    year), ``missed_years`` (past license years, just before this one, in which it went
+    unlicensed) and ``new_to_town_since`` (the date it came to town). A late fee's reach
+    (``applies_to``) is decided from these: see :func:`clerkdesk.rules.history.dog_history`.
     ``license_year`` names the license year by the calendar year it starts in; by default
     the license year that contains ``on``.
     """
@@ -63,6 +68,8 @@ class DogQuoteRequest:
     new_to_town_since: dt.date | None = None
     missed_years: int = 0
     license_year: int | None = None
+    last_licensed: int | None = None
+    licensed_here_before: bool = False
 
 
 @dataclass(frozen=True)

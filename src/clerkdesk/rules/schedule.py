@@ -15,7 +15,9 @@ from typing import Literal
 from clerkdesk.rules.license_year import MonthDay
 
 Sex = Literal["male", "female"]
-AppliesTo = Literal["renewals", "all"]
+AppliesTo = Literal["all", "renewals", "licensed_here_before"]
+"""The reach of a late fee: every dog; only a dog licensed in this town last license year;
+or a dog licensed in this town in any earlier license year."""
 Period = Literal["week", "month"]
 ImpoundPer = Literal["calendar_day", "24_hours"]
 KennelClass = Literal[
