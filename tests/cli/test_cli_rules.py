@@ -397,3 +397,24 @@ def test_quote_says_which_reach_of_the_late_fee_applied(capsys: pytest.CaptureFi
     assert (status, out) == (2, "")
     assert err.strip().endswith("must be before the license year being sold (2026–27)")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_kennel_category_and_a_bad_date(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "town.toml"
+    path.write_text(
+        preset_toml("westborough")
+        + '\n[schedules.kennel.categories.hobby]\nclass = "personal"\nfee = 12.00\n',
+        encoding="utf-8",
+    )
+    kennel = ("quote", "kennel", "--profile", str(path), "--on", "2026-06-01", "--dogs", "3")
+    status, out, err = run(capsys, *kennel, "--category", "hobby", "--json")
+    assert (status, err, json.loads(out)["total"]) == (0, "", "12.00")
+    status, out, err = run(capsys, *kennel, "--category", "show")
+    assert (status, out) == (2, "")
+    assert err.strip().endswith('has no kennel category "show" (its categories: hobby)')
+    path.write_text(preset_toml("westborough").replace("2004-04-01", "2004-04-31"), "utf-8")
+    status, out, err = run(capsys, "profile", "check", str(path))
+    assert (status, out) == (2, "")
+    assert err.splitlines()[0].startswith(
+        f"{path}: schedules[0].effective: 2004-04-31 is not a date (line 27)"
+    )

@@ -52,6 +52,12 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "kennel",
         "new-schedule",
         "other",
+        "weekly-ever",
+        "arrears-by-dog",
+        "new-to-town-waived",
+        "kennel-open",
+        "kennel-categories",
+        "surcharge-service",
     ):
         assert QUOTES.get(shape), shape
 

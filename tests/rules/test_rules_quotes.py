@@ -230,7 +230,7 @@ def test_surcharges_and_unknown_designations() -> None:
     quote = quote_dog(profile, request)
     assert [line.code for line in quote.lines] == ["dog_license", "surcharge_dangerous"]
     assert quote.total == D("58.00")
-    assert quote.warnings == ("T has no surcharge for a 'nuisance' dog",)
+    assert quote.warnings == ('T has no surcharge for a "nuisance" dog',)
 
 
 def test_warnings_name_only_the_examples_a_quote_relies_on() -> None:

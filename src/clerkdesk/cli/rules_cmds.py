@@ -156,6 +156,11 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         metavar="CLASS",
         help=f"one of {', '.join(KENNEL_CLASSES)} (default: personal)",
     )
+    kennel.add_argument(
+        "--category",
+        metavar="NAME",
+        help="a kennel category the town names (kennel.categories.NAME); it decides the class",
+    )
     _year_and_json(kennel)
     kennel.set_defaults(handler=_lazy("quote_kennel_command"))
 

@@ -81,6 +81,7 @@ def quote_kennel_command(args: argparse.Namespace, ctx: CliContext) -> int:
         dogs=args.dogs,
         kennel_class=args.kennel_class,
         license_year=args.license_year,
+        category=args.category,
     )
     try:
         quote = quote_kennel(profile, request)

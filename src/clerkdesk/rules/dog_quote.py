@@ -47,7 +47,13 @@ def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     for designation in request.designations:
         surcharge = schedule.surcharge_for(designation)
         if surcharge is None:
-            warnings.append(f"{profile.name} has no surcharge for a {designation!r} dog")
+            warnings.append(f'{profile.name} has no surcharge for a "{designation}" dog')
+            continue
+        if request.service_animal and not surcharge.service_animals:
+            notes.append(
+                f"no {surcharge.description.lower()}: a service animal does not pay it"
+                + (f" ({surcharge.citation})" if surcharge.citation else "")
+            )
             continue
         lines.append(
             QuoteLine(
@@ -91,8 +97,7 @@ def _license_fee(
 ) -> _LicenseFee:
     fees = schedule.dog_fees
     base = fees.fee(request.sex, request.altered)
-    kind = f"{request.sex}, {'spayed/neutered' if request.altered else 'intact'}"
-    head = f"Dog license — {kind}, license year {year.label}"
+    head = f"Dog license — {_kind(request)}, license year {year.label}"
     if request.service_animal:
         return _LicenseFee(
             ZERO,
@@ -194,10 +199,13 @@ def _arrears(
                     f"{of_age.isoformat()}",
                     field="missed_years",
                 )
-        if rule.amount is not None:
+        fixed = rule.fixed(request.sex, request.altered)
+        if fixed is not None:
             if not penalties_apply:
                 return []
-            amount, how = rule.amount, dollars(rule.amount)
+            amount, how = fixed, dollars(fixed)
+            if rule.by_dog is not None:
+                how += f" for a {_kind(request)} dog"
         else:
             past_request = DogQuoteRequest(
                 on=past.start,
@@ -221,6 +229,10 @@ def _arrears(
             )
         )
     return lines
+
+
+def _kind(request: DogQuoteRequest) -> str:
+    return f"{request.sex}, {'spayed/neutered' if request.altered else 'intact'}"
 
 
 def _schedule_in_force(profile: TownProfile, year: LicenseYear) -> FeeSchedule:

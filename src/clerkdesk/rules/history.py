@@ -22,6 +22,8 @@ class DogHistory:
     """Licensed in this town for the license year just before the one being sold."""
     ever: bool
     """Licensed in this town in some earlier license year (``last_year`` included)."""
+    new_to_town: bool = False
+    """Came to town (``new_to_town_since``), rather than a resident's dog."""
 
 
 def dog_history(request: DogQuoteRequest, year: LicenseYear) -> DogHistory:
@@ -43,13 +45,15 @@ def dog_history(request: DogQuoteRequest, year: LicenseYear) -> DogHistory:
             )
     last_year = request.renewal or last == previous
     ever = last_year or request.licensed_here_before or last is not None
-    return DogHistory(last_year, ever)
+    return DogHistory(last_year, ever, request.new_to_town_since is not None)
 
 
 REACH_WORDS: dict[AppliesTo, str] = {
     "all": "every dog",
     "renewals": "a dog licensed in this town last license year",
     "licensed_here_before": "a dog licensed in this town before",
+    "not_licensed_last_year": "a dog not licensed in this town last license year",
+    "except_new_to_town": "every dog but one new to town",
 }
 
 
@@ -59,6 +63,10 @@ def reaches(applies_to: AppliesTo, history: DogHistory) -> bool:
         return history.last_year
     if applies_to == "licensed_here_before":
         return history.ever
+    if applies_to == "not_licensed_last_year":
+        return not history.last_year
+    if applies_to == "except_new_to_town":
+        return not history.new_to_town
     return True
 
 

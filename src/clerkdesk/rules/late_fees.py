@@ -10,7 +10,7 @@ than that day.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from clerkdesk.rules.history import DogHistory, reach_words, reaches
@@ -75,6 +75,8 @@ def late_fee_lines(
     clock = late_clock(profile, request)
     lines: list[QuoteLine] = []
     for rule in schedule.late_fees:
+        if isinstance(rule, FlatLateFee) and rule.by_dog is not None:
+            rule = replace(rule, amount=rule.by_dog.fee(request.sex, request.altered))
         parts = late_fee_parts(rule, year, request.on, clock, license_fee)
         if not reaches(rule.applies_to, history):
             if parts:

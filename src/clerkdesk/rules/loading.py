@@ -17,12 +17,14 @@ from typing import Any
 
 import tomli_w
 
+from clerkdesk.rules import loading_kennel
 from clerkdesk.rules import loading_sections as sections
 from clerkdesk.rules.errors import ProfileError
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.profile import LicenseYearRule, TownProfile
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
+from clerkdesk.rules.toml_errors import toml_problem
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SECTIONS = (
@@ -43,7 +45,7 @@ def parse_profile(text: str) -> TownProfile:
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError([f"not valid TOML: {exc}"]) from None
+        raise ProfileError([toml_problem(text, exc)]) from None
     return profile_from_document(document)
 
 
@@ -185,7 +187,7 @@ _PARSERS: dict[str, Callable[[Reader, MonthDay], Any]] = {
     "exemptions": lambda r, _: sections.exemptions(r.table("exemptions")),
     "late_fees": _late_fees,
     "arrears": lambda r, _: sections.arrears(r.table("arrears")),
-    "kennel": lambda r, _: sections.kennel(r.table("kennel")),
+    "kennel": lambda r, _: loading_kennel.kennel(r.table("kennel")),
     "other_fees": lambda r, _: sections.other_fees(r.named_tables("other_fees")),
     "fines": lambda r, _: sections.fines(r.named_tables("fines")),
     "impound": lambda r, _: sections.impound(r.table("impound")),

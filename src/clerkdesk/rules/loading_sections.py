@@ -9,10 +9,9 @@ from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import (
     ALTERED_CITATION,
-    CHARITABLE_CITATION,
-    KENNEL_CLASSES,
     AppliesTo,
     ArrearsRule,
+    ByDog,
     DogFees,
     DoublingLateFee,
     Exemptions,
@@ -20,10 +19,6 @@ from clerkdesk.rules.schedule import (
     FlatLateFee,
     ImpoundPer,
     ImpoundRule,
-    KennelClass,
-    KennelPricing,
-    KennelRules,
-    KennelTier,
     LateFeeRule,
     LateFeeStep,
     NamedExemption,
@@ -37,7 +32,13 @@ from clerkdesk.rules.schedule import (
 
 PAYMENT_METHODS = ("cash", "check", "money_order", "card")
 LATE_FEE_KINDS = ("flat", "periodic", "table", "doubling")
-APPLIES_TO: tuple[AppliesTo, ...] = ("all", "renewals", "licensed_here_before")
+APPLIES_TO: tuple[AppliesTo, ...] = (
+    "all",
+    "renewals",
+    "licensed_here_before",
+    "not_licensed_last_year",
+    "except_new_to_town",
+)
 PERIODS: tuple[Period, ...] = ("week", "month")
 IMPOUND_PER: tuple[ImpoundPer, ...] = ("calendar_day", "24_hours")
 ZERO = Decimal("0.00")
@@ -75,13 +76,16 @@ def surcharges(readers: list[Reader]) -> tuple[Surcharge, ...]:
         amount = r.money("amount", required=True)
         code = r.text("code", f"surcharge_{designation.replace('-', '_')}")
         description = r.text("description", f"Surcharge: {designation} dog")
+        service_animals = r.boolean("service_animals", True)
         citation = r.citation()
         r.finish()
         if designation in seen:
             r.problem("designation", f"{designation!r} already has a surcharge")
         seen.add(designation)
         if designation and amount is not None:
-            found.append(Surcharge(designation, code, amount, description, citation, r.path))
+            found.append(
+                Surcharge(designation, code, amount, description, citation, r.path, service_animals)
+            )
     return tuple(found)
 
 
@@ -120,9 +124,9 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
     rule: LateFeeRule | None = None
     if kind == "flat":
         start = r.month_day("from") or default_start
-        amount = r.money("amount", required=True)
+        amount, by_dog = by_dog_amount(r, "amount", required=True)
         if amount is not None:
-            rule = FlatLateFee(code, label, applies_to, citation, r.path, start, amount)
+            rule = FlatLateFee(code, label, applies_to, citation, r.path, start, amount, by_dog)
     elif kind == "periodic":
         rule = _periodic(r, code, label, applies_to, citation, default_start)
     elif kind == "table":
@@ -207,81 +211,28 @@ def check_steps_in_year(rule: SteppedLateFee, year_start: MonthDay, problems: li
 def arrears(r: Reader | None) -> ArrearsRule | None:
     if r is None:
         return None
-    amount = r.money("amount")
+    amount, by_dog = by_dog_amount(r, "amount", required=False)
     max_years = r.integer("max_years", minimum=1)
     code = r.text("code", "arrears")
     citation = r.citation()
     r.finish()
-    return ArrearsRule(amount, max_years, code, citation, r.path)
+    return ArrearsRule(amount, max_years, code, citation, r.path, by_dog)
 
 
-def kennel(r: Reader | None) -> KennelRules | None:
-    if r is None:
-        return None
-    max_dogs = r.integer("max_dogs", minimum=1)
-    count_age = r.integer("count_age_months", default=3) or 0
-    code = r.text("code", "kennel_license")
-    citation = r.citation()
-    pricing = _pricing(r, citation, required=False)
-    classes: list[tuple[KennelClass, KennelPricing]] = []
-    for name, c in r.named_tables("classes"):
-        kennel_class = next((k for k in KENNEL_CLASSES if k == name), None)
-        if kennel_class is None:
-            c.problem(None, f"is not a kennel class (one of {', '.join(KENNEL_CLASSES)})")
-            continue
-        class_pricing = _pricing(c, citation, required=True)
-        c.finish()
-        if class_pricing is None:
-            continue
-        if kennel_class == "charitable" and not class_pricing.free:
-            c.problem(
-                None,
-                f"a domestic charitable corporation kennel is licensed free "
-                f"({CHARITABLE_CITATION}); set free = true",
-            )
-        classes.append((kennel_class, class_pricing))
-    if not any(k == "charitable" for k, _ in classes):
-        classes.append(("charitable", KennelPricing(True, None, (), CHARITABLE_CITATION, r.path)))
-    r.finish()
-    unpriced = [k for k in KENNEL_CLASSES if k not in dict(classes) and pricing is None]
-    if unpriced:
-        r.problem(
-            None,
-            f"needs a fee or tiers (for every class) or a price for each class; "
-            f"missing: {', '.join(unpriced)}",
-        )
-    every = [pricing, *(p for _, p in classes)]
-    for p in every:
-        if p is not None and p.tiers and max_dogs is not None and p.tiers[-1].up_to < max_dogs:
-            r.problem(
-                "max_dogs",
-                f"is {max_dogs} but the tiers at {p.source} stop at {p.tiers[-1].up_to} dogs",
-            )
-    fallback = pricing or KennelPricing(False, None, (), citation, r.path)
-    return KennelRules(max_dogs, count_age, code, fallback, tuple(classes), citation, r.path)
-
-
-def _pricing(r: Reader, default_citation: str, *, required: bool) -> KennelPricing | None:
-    free = r.boolean("free", False)
-    fee = r.money("fee")
-    tiers: list[KennelTier] = []
-    for t in r.tables("tiers"):
-        up_to = t.integer("up_to", required=True, minimum=1)
-        tier_fee = t.money("fee", required=True)
-        t.finish()
-        if up_to is not None and tier_fee is not None:
-            if tiers and up_to <= tiers[-1].up_to:
-                t.problem("up_to", f"must be more than the previous tier's {tiers[-1].up_to}")
-            tiers.append(KennelTier(up_to, tier_fee))
-    citation = r.citation(default_citation)
-    chosen = sum([free, fee is not None, bool(tiers)])
-    if chosen > 1:
-        r.problem(None, "give only one of free = true, fee or tiers")
-    elif chosen == 0 and required:
-        r.problem(None, "needs free = true, a fee or tiers")
-    if chosen == 0 and not required:
-        return None
-    return KennelPricing(free, fee, tuple(tiers), citation, r.path)
+def by_dog_amount(r: Reader, key: str, *, required: bool) -> tuple[Decimal | None, ByDog | None]:
+    """An amount, or a table of four by sex and altered status
+    (``{ male_intact = …, female_intact = …, male_altered = …, female_altered = … }``)."""
+    if not isinstance(r.data.get(key), dict):
+        return r.money(key, required=required), None
+    table = r.table(key)
+    if table is None:  # pragma: no cover - it is a table
+        return None, None
+    fees = [table.money(k, required=True) for k in _DOG_FEE_KEYS]
+    table.finish()
+    if any(f is None for f in fees):
+        return None, None
+    male_intact, female_intact, male_altered, female_altered = (f or ZERO for f in fees)
+    return male_intact, ByDog(male_intact, female_intact, male_altered, female_altered)
 
 
 def other_fees(named: list[tuple[str, Reader]]) -> tuple[OtherFee, ...]:

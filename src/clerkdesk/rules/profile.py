@@ -103,7 +103,12 @@ class TownProfile:
         found: list[str] = []
         for key in self.unconfirmed_examples:
             for source in sources:
-                if source == key or source.startswith(key + ".") or key.startswith(source + "."):
+                if _within(source, key) or _within(key, source):
                     found.append(key)
                     break
         return found
+
+
+def _within(inner: str, outer: str) -> bool:
+    """``schedules[0].late_fees[0]`` is within ``schedules[0].late_fees`` and within itself."""
+    return inner == outer or inner.startswith((outer + ".", outer + "["))

@@ -74,9 +74,11 @@ class DogQuoteRequest:
 
 @dataclass(frozen=True)
 class KennelQuoteRequest:
-    """A kennel license for ``dogs`` counted dogs of class ``kennel_class``."""
+    """A kennel license for ``dogs`` counted dogs of class ``kennel_class``, or of the
+    town-named ``category`` (which decides the class)."""
 
     on: dt.date
     dogs: int
     kennel_class: KennelClass = "personal"
     license_year: int | None = None
+    category: str | None = None

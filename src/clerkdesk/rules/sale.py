@@ -70,6 +70,6 @@ def example_warnings(profile: TownProfile, lines: list[QuoteLine], extra: list[s
     """A warning for each unconfirmed example value behind ``lines`` or ``extra`` sources."""
     sources = [line.source for line in lines if line.source] + extra
     return [
-        f"{key} is an example value from the preset, not yet confirmed by the clerk"
+        f"{key} is an example value (listed in town.examples), not yet confirmed by the clerk"
         for key in profile.examples_behind(sources)
     ]

@@ -15,9 +15,16 @@ from typing import Literal
 from clerkdesk.rules.license_year import MonthDay
 
 Sex = Literal["male", "female"]
-AppliesTo = Literal["all", "renewals", "licensed_here_before"]
+AppliesTo = Literal[
+    "all",
+    "renewals",
+    "licensed_here_before",
+    "not_licensed_last_year",
+    "except_new_to_town",
+]
 """The reach of a late fee: every dog; only a dog licensed in this town last license year;
-or a dog licensed in this town in any earlier license year."""
+a dog licensed in this town in any earlier license year; a dog not licensed here last
+license year (an add-on); every dog but one new to town."""
 Period = Literal["week", "month"]
 ImpoundPer = Literal["calendar_day", "24_hours"]
 KennelClass = Literal[
@@ -43,6 +50,21 @@ ALTERED_CITATION = "MGL c.140 §139"
 
 
 @dataclass(frozen=True)
+class ByDog:
+    """An amount that depends on the dog's sex and whether it is spayed or neutered."""
+
+    male_intact: Decimal
+    female_intact: Decimal
+    male_altered: Decimal
+    female_altered: Decimal
+
+    def fee(self, sex: Sex, altered: bool) -> Decimal:
+        if sex == "male":
+            return self.male_altered if altered else self.male_intact
+        return self.female_altered if altered else self.female_intact
+
+
+@dataclass(frozen=True)
 class DogFees:
     male_intact: Decimal
     female_intact: Decimal
@@ -65,6 +87,9 @@ class Surcharge:
     description: str
     citation: str
     source: str
+    service_animals: bool = True
+    """Charged on a service animal too (its license is free, its designation's surcharge
+    is not), unless the profile says ``service_animals = false``."""
 
 
 @dataclass(frozen=True)
@@ -109,10 +134,12 @@ class LateFeeBase:
 
 @dataclass(frozen=True)
 class FlatLateFee(LateFeeBase):
-    """``amount`` once the dog is licensed on or after ``start``."""
+    """``amount`` once the dog is licensed on or after ``start``; ``by_dog`` when the
+    amount depends on sex and altered status (``amount`` is then the intact male's)."""
 
     start: MonthDay
     amount: Decimal
+    by_dog: ByDog | None = None
 
 
 @dataclass(frozen=True)
@@ -155,19 +182,26 @@ LateFeeRule = FlatLateFee | PeriodicLateFee | SteppedLateFee | DoublingLateFee
 
 @dataclass(frozen=True)
 class ArrearsRule:
-    """For each past license year the dog went unlicensed: ``amount`` if set, else the
-    license fee of the schedule in force that year."""
+    """For each past license year the dog went unlicensed: ``amount`` if set (``by_dog``
+    when it depends on sex and altered status), else the license fee of the schedule in
+    force that year."""
 
     amount: Decimal | None
     max_years: int | None
     code: str
     citation: str
     source: str
+    by_dog: ByDog | None = None
+
+    def fixed(self, sex: Sex, altered: bool) -> Decimal | None:
+        return self.by_dog.fee(sex, altered) if self.by_dog is not None else self.amount
 
 
 @dataclass(frozen=True)
 class KennelTier:
-    up_to: int
+    """Up to ``up_to`` dogs; ``None`` for an open-ended top tier ("more than 15")."""
+
+    up_to: int | None
     fee: Decimal
 
 
@@ -183,6 +217,17 @@ class KennelPricing:
 
 
 @dataclass(frozen=True)
+class KennelCategory:
+    """A kennel the town names and prices on its own ("hobby kennel"), counted for the
+    state as one of the five MGL c.140 §136A classes."""
+
+    name: str
+    kennel_class: KennelClass
+    description: str
+    pricing: KennelPricing
+
+
+@dataclass(frozen=True)
 class KennelRules:
     max_dogs: int | None
     count_age_months: int
@@ -191,12 +236,16 @@ class KennelRules:
     classes: tuple[tuple[KennelClass, KennelPricing], ...]
     citation: str
     source: str
+    categories: tuple[KennelCategory, ...] = ()
 
     def pricing_for(self, kennel_class: KennelClass) -> KennelPricing:
         for name, pricing in self.classes:
             if name == kennel_class:
                 return pricing
         return self.pricing
+
+    def category(self, name: str) -> KennelCategory | None:
+        return next((c for c in self.categories if c.name == name), None)
 
 
 @dataclass(frozen=True)
