@@ -71,7 +71,7 @@ def test_westborough_new_to_town_and_table_output(capsys: pytest.CaptureFixture[
     assert json.loads(out)["total"] == "15.00"
     status, out, _ = run(capsys, *WESTBOROUGH_DOG, "--on", "2026-06-01", "--renewal")
     lines = out.splitlines()
-    assert lines[0] == "Town of Westborough — license year 2026–27 (2026-04-01 to 2027-03-31)"
+    assert lines[0] == "Town of Westborough — license year 2026–27 (04/01/2026 to 03/31/2027)"
     assert lines[1].split() == ["CODE", "DESCRIPTION", "AMOUNT", "ACCOUNT", "CITATION"]
     assert lines[-1].split() == ["TOTAL", "19.00"]
     assert "Art. 19 §2C" in lines[3]
@@ -226,7 +226,7 @@ def test_every_dog_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
         (("--on", "2026-13-01"), "not a date"),
         (("--on", "2026-06-01", "--missed-years", "-1"), "0 or more"),
         (("--on", "2026-06-01", "--license-year", "26"), "YYYY"),
-        (("--on", "2026-06-01", "--license-year", "2024"), "ended on 2025-03-31"),
+        (("--on", "2026-06-01", "--license-year", "2024"), "ended on 03/31/2025"),
         (("--on", "2026-06-01", "--born", "2026-07-01"), "birth date is after"),
         (("--on", "2026-06-01", "--exemption", "police"), "no exemption 'police'"),
     ],

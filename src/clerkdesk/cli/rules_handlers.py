@@ -20,6 +20,7 @@ from clerkdesk.rules import (
     quote_dog,
     quote_kennel,
 )
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.money import plain
 
 
@@ -118,8 +119,7 @@ def _print_quote(profile: TownProfile, quote: Quote, *, as_json: bool) -> int:
         return 0
     year = quote.license_year
     out(
-        f"{profile.name} — license year {year.label} "
-        f"({year.start.isoformat()} to {year.end.isoformat()})"
+        f"{profile.name} — license year {year.label} ({us_date(year.start)} to {us_date(year.end)})"
     )
     rows = [
         (line.code, line.description, plain(line.amount), line.account, line.citation)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.history import dog_history
 from clerkdesk.rules.late_fees import late_fee_lines
 from clerkdesk.rules.license_year import LicenseYear, age_in_years, reaches_age_in_months
@@ -196,7 +197,7 @@ def _arrears(
                 raise ValidationError(
                     f"no arrears for {past.label}: the dog was not "
                     f"{profile.license_year_rule.license_age_months} months old until "
-                    f"{of_age.isoformat()}",
+                    f"{us_date(of_age)}",
                     field="missed_years",
                 )
         fixed = rule.fixed(request.sex, request.altered)
@@ -248,7 +249,7 @@ def _age_warnings(profile: TownProfile, request: DogQuoteRequest, year: LicenseY
     of_age = reaches_age_in_months(request.born, months)
     if of_age > request.on:
         return [
-            f"the dog is under {months} months old on {request.on.isoformat()}; a license is "
-            f"required from {of_age.isoformat()}"
+            f"the dog is under {months} months old on {us_date(request.on)}; a license is "
+            f"required from {us_date(of_age)}"
         ]
     return []

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.history import DogHistory, reach_words, reaches
 from clerkdesk.rules.license_year import (
     LicenseYear,
@@ -47,11 +48,11 @@ def late_clock(profile: TownProfile, request: DogQuoteRequest) -> LateClock:
     candidates: list[tuple[dt.date, str]] = []
     if request.new_to_town_since is not None:
         arrived = request.new_to_town_since
-        candidates.append((arrived, f"the dog came to town on {arrived.isoformat()}"))
+        candidates.append((arrived, f"the dog came to town on {us_date(arrived)}"))
     if request.born is not None:
         of_age = reaches_age_in_months(request.born, rule.license_age_months)
         months = rule.license_age_months
-        candidates.append((of_age, f"the dog became {months} months old on {of_age.isoformat()}"))
+        candidates.append((of_age, f"the dog became {months} months old on {us_date(of_age)}"))
     if not candidates:
         return LateClock(None)
     started, why = max(candidates)
@@ -134,7 +135,7 @@ def late_fee_parts(
         return _nonzero(
             rule.amount,
             f"{rule.label}: {dollars(rule.amount)} for a license issued on or after "
-            f"{start.isoformat()}{note}",
+            f"{us_date(start)}{note}",
         )
     if isinstance(rule, PeriodicLateFee):
         return _periodic(rule, start, on, note)
@@ -143,8 +144,7 @@ def late_fee_parts(
         times = "doubled" if rule.factor == 2 else f"multiplied by {rule.factor.normalize()}"
         return _nonzero(
             extra,
-            f"{rule.label}: license fee {dollars(license_fee)} {times} from "
-            f"{start.isoformat()}{note}",
+            f"{rule.label}: license fee {dollars(license_fee)} {times} from {us_date(start)}{note}",
         )
     raise AssertionError(rule)  # pragma: no cover - the union is exhaustive
 
@@ -170,6 +170,8 @@ def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool)
 def _periodic(
     rule: PeriodicLateFee, start: dt.date, on: dt.date, note: str
 ) -> list[tuple[Decimal, str]]:
+    """Both lines (the base, then the periods) say the whole count in words:
+    ``Late fee: $3.00 + $1.00 × 27 weeks from 06/01/2026 (a week or part counts)``."""
     count = periods_elapsed(start, on, rule.period, rule.part_counts)
     base = rule.base
     periodic = cents(rule.amount * count)
@@ -177,15 +179,18 @@ def _periodic(
     if rule.cap is not None and capped:
         periodic = max(ZERO, rule.cap - base)
     plural = rule.period if count == 1 else f"{rule.period}s"
-    per = f"per {rule.period} or part" if rule.part_counts else f"per full {rule.period}"
-    head = f"{dollars(base)} plus " if base else ""
-    words = f"{rule.label}: {head}{dollars(rule.amount)} {per} from {start.isoformat()}"
-    tail = f", capped at {dollars(base + periodic)} in all" if capped else ""
+    counts = f"a {rule.period} or part counts" if rule.part_counts else f"full {rule.period}s only"
+    head = f"{dollars(base)} + " if base else ""
+    words = (
+        f"{rule.label}: {head}{dollars(rule.amount)} × {count} {plural} from {us_date(start)} "
+        f"({counts})"
+    )
+    if capped:
+        words += f", capped at {dollars(base + periodic)} in all"
     parts: list[tuple[Decimal, str]] = []
     if base:
         parts += _nonzero(base, f"{words} — base {dollars(base)}{note}")
-    times = dollars(periodic) if capped else f"{dollars(rule.amount)} × {count}"
-    parts += _nonzero(periodic, f"{words} ({count} {plural}{tail}) — {times}{note}")
+    parts += _nonzero(periodic, f"{words} — {count} {plural}, {dollars(periodic)}{note}")
     return parts
 
 
@@ -202,7 +207,7 @@ def _stepped(
     start, step = in_force
     return _nonzero(
         step.amount,
-        f"{rule.label}: {dollars(step.amount)} from {year.occurrence(step.start).isoformat()} "
+        f"{rule.label}: {dollars(step.amount)} from {us_date(year.occurrence(step.start))} "
         f"(fee table){_note(start, clock)}",
     )
 
@@ -215,7 +220,7 @@ def _start(rule_start: dt.date, clock: LateClock) -> dt.date:
 
 def _note(start: dt.date, clock: LateClock) -> str:
     if clock.runs_from is not None and start == clock.runs_from:
-        return f"; counted from {start.isoformat()}, after {clock.reason}"
+        return f"; counted from {us_date(start)}, after {clock.reason}"
     return ""
 
 

@@ -7,6 +7,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from clerkdesk.rules.dates import us_date
+
 _MONTH_DAY = re.compile(r"^(\d{2})-(\d{2})$")
 
 
@@ -69,7 +71,7 @@ class LicenseYear:
         return month_day.in_year(self.start.year + 1)
 
     def __str__(self) -> str:
-        return f"{self.label} ({self.start.isoformat()} to {self.end.isoformat()})"
+        return f"{self.label} ({us_date(self.start)} to {us_date(self.end)})"
 
 
 def license_year_starting_in(start: MonthDay, year: int) -> LicenseYear:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import (
     LicenseYear,
@@ -65,7 +66,7 @@ class TownProfile:
             first = min(s.effective for s in self.schedules)
             raise QuoteRefused(
                 f"no fee schedule is in force for license year {license_year.label}: "
-                f"the earliest takes effect on {first.isoformat()}"
+                f"the earliest takes effect on {us_date(first)}"
             )
         return max(in_force, key=lambda s: s.effective)
 
