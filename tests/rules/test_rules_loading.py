@@ -150,14 +150,14 @@ amount = 1.00
     )
     found = problems(text)
     assert found == [
-        "accounts.transfer: no revenue account for fee code 'transfer' (used at "
+        'accounts.transfer: no revenue account for fee code "transfer" (used at '
         "schedules[0].other_fees.transfer); add it or set accounts.default"
     ]
 
 
 def test_examples_must_name_keys_in_the_profile() -> None:
     text = BASE.replace('name = "Test Town"', 'name = "Test Town"\nexamples = ["schedules[3]"]')
-    assert problems(text) == ["town.examples: 'schedules[3]' is not a key in this profile"]
+    assert problems(text) == ['town.examples: "schedules[3]" is not a key in this profile']
 
 
 def test_confirming_examples_clears_the_warning_and_round_trips() -> None:
@@ -374,7 +374,7 @@ def test_presets_list_and_show() -> None:
     assert infos["westborough"].year_start == "04-01"
     assert infos["fairhaven"].name == "Town of Fairhaven"
     assert preset_toml("westborough").startswith("# Town of Westborough")
-    with pytest.raises(UnknownPreset, match="no town preset 'atlantis'"):
+    with pytest.raises(UnknownPreset, match='no town preset "atlantis"'):
         load_preset("atlantis")
     with pytest.raises(UnknownPreset):
         load_preset("../westborough")

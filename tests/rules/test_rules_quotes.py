@@ -286,13 +286,13 @@ def test_other_fees_as_lines(westborough: TownProfile) -> None:
     line = westborough.fee("transfer", dt.date(2026, 6, 1))
     assert (line.code, line.amount, line.account) == ("transfer", D("1.25"), "Dog licenses")
     assert line.citation == "Art. 19 §11 (Miscellaneous Fees)"
-    with pytest.raises(QuoteRefused, match="no fee 'parking'"):
+    with pytest.raises(QuoteRefused, match='no fee "parking"'):
         westborough.fee("parking")
 
 
 def test_fines_details() -> None:
     profile = load_preset("sample-town")
-    with pytest.raises(ValidationError, match="no fine 'speeding'"):
+    with pytest.raises(ValidationError, match='no fine "speeding"'):
         assess_fine(profile, "speeding", dt.date(2026, 1, 1))
     later = assess_fine(profile, "domestic_animal", dt.date(2026, 1, 1), [dt.date(2026, 6, 1)])
     assert later.offense_number == 1  # violations after the date do not count

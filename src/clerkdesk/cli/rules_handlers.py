@@ -153,11 +153,14 @@ def profile_check(args: argparse.Namespace, ctx: CliContext) -> int:
     except ProfileError as exc:
         for problem in exc.problems:
             err(f"{args.file}: {problem}")
-        err(f"{args.file}: {len(exc.problems)} problem(s)")
+        if len(exc.problems) > 1:
+            err(f"{args.file}: {len(exc.problems)} problem(s)")
         return 2
     out(
         f"{args.file}: ok — {profile.id} ({profile.name}), {len(profile.schedules)} fee schedule(s)"
     )
+    for warning in profile.warnings:
+        out(f"warning: {warning}")
     for key in profile.unconfirmed_examples:
         out(f"warning: {key} is an example value, not yet confirmed by the clerk")
     return 0

@@ -117,7 +117,7 @@ def _license_fee(
         if named is None:
             known = ", ".join(e.name for e in exemptions.named) or "none"
             raise ValidationError(
-                f"{profile.name} has no exemption {name!r} (its exemptions: {known})",
+                f'{profile.name} has no exemption "{name}" (its exemptions: {known})',
                 field="exemptions",
             )
         options.append(

@@ -23,14 +23,14 @@ class MonthDay:
     def parse(cls, text: str) -> MonthDay:
         match = _MONTH_DAY.match(text)
         if match is None:
-            raise ValueError(f"{text!r} is not a month and day written MM-DD")
+            raise ValueError(f'"{text}" is not a month and day written MM-DD')
         month, day = int(match.group(1)), int(match.group(2))
         if not 1 <= month <= 12:
-            raise ValueError(f"{text!r} has no month {month}")
+            raise ValueError(f'"{text}" has no month {month}')
         if month == 2 and day == 29:
             raise ValueError("February 29 is not in every year; use 02-28 or 03-01")
         if not 1 <= day <= calendar.monthrange(2001, month)[1]:
-            raise ValueError(f"{text!r}: month {month} has no day {day}")
+            raise ValueError(f'"{text}": month {month} has no day {day}')
         return cls(month, day)
 
     def __str__(self) -> str:

@@ -22,6 +22,7 @@ from clerkdesk.rules import loading_sections as sections
 from clerkdesk.rules.errors import ProfileError
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.profile import LicenseYearRule, TownProfile
+from clerkdesk.rules.profile_text import read_profile_file
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
 from clerkdesk.rules.toml_errors import toml_problem
@@ -46,15 +47,17 @@ def parse_profile(text: str) -> TownProfile:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError([toml_problem(text, exc)]) from None
+    except ValueError:  # an integer too long for Python to read (more than 4300 digits)
+        raise ProfileError(["not valid TOML: a number in it has thousands of digits"]) from None
     return profile_from_document(document)
 
 
 def load_profile_file(path: Path) -> TownProfile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ProfileError([f"cannot read {path}: {exc.strerror or exc}"]) from None
-    return parse_profile(text)
+    """The profile in a file saved as UTF-8 (with or without a byte-order mark), UTF-16 or
+    Windows-1252; how it was read, if not as plain UTF-8, is among its ``warnings``."""
+    text, notes = read_profile_file(path)
+    profile = parse_profile(text)
+    return replace(profile, warnings=(*notes, *profile.warnings)) if notes else profile
 
 
 def profile_to_toml(profile: TownProfile) -> str:
@@ -81,7 +84,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
     town = top.table("town", required=True) or Reader({}, "town", problems)
     profile_id = town.string("id", required=True) or ""
     if profile_id and not _ID.match(profile_id):
-        town.problem("id", f"{profile_id!r} must be lower-case letters, digits and hyphens")
+        town.problem("id", f'"{profile_id}" must be lower-case letters, digits and hyphens')
     name = town.string("name", required=True) or ""
     bylaw = town.text("bylaw")
     examples = town.string_list("examples") or ()
@@ -102,7 +105,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
     _check_accounts(schedules, accounts, default_account, problems)
     for key in examples:
         if not _resolves(document, key):
-            problems.append(f"town.examples: {key!r} is not a key in this profile")
+            problems.append(f'town.examples: "{key}" is not a key in this profile')
     if problems:
         raise ProfileError(problems)
     return TownProfile(
@@ -122,9 +125,9 @@ def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
     r = r or Reader({}, "license_year", problems)
     start = r.month_day("start", required=True) or MonthDay(1, 1)
     due = r.month_day("due") or start
-    age = r.integer("license_age_months", default=6, minimum=1) or 6
-    early = r.integer("early_sale_days", minimum=0)
-    grace = r.integer("grace_days_new_to_town", default=0) or 0
+    age = r.integer("license_age_months", default=6, minimum=1, maximum=120) or 6
+    early = r.integer("early_sale_days", minimum=0, maximum=365)
+    grace = r.integer("grace_days_new_to_town", default=0, maximum=3650) or 0
     citation = r.citation()
     r.finish()
     return LicenseYearRule(start, due, age, early, grace, citation, r.path)
@@ -224,7 +227,7 @@ def _check_accounts(
             if code not in accounts and default is None and code not in reported:
                 reported.add(code)
                 problems.append(
-                    f"accounts.{code}: no revenue account for fee code {code!r} "
+                    f'accounts.{code}: no revenue account for fee code "{code}" '
                     f"(used at {source}); add it or set accounts.default"
                 )
 

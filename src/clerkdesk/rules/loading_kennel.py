@@ -18,7 +18,7 @@ def kennel(r: Reader | None) -> KennelRules | None:
     if r is None:
         return None
     max_dogs = r.integer("max_dogs", minimum=1)
-    count_age = r.integer("count_age_months", default=3)
+    count_age = r.integer("count_age_months", default=3, maximum=120)
     code = r.text("code", "kennel_license")
     citation = r.citation()
     pricing = _pricing(r, citation, required=False)

@@ -80,7 +80,7 @@ def surcharges(readers: list[Reader]) -> tuple[Surcharge, ...]:
         citation = r.citation()
         r.finish()
         if designation in seen:
-            r.problem("designation", f"{designation!r} already has a surcharge")
+            r.problem("designation", f'"{designation}" already has a surcharge')
         seen.add(designation)
         if designation and amount is not None:
             found.append(
@@ -95,7 +95,7 @@ def exemptions(r: Reader | None) -> Exemptions:
     senior: SeniorExemption | None = None
     s = r.table("senior")
     if s is not None:
-        age = s.integer("age", required=True, minimum=1)
+        age = s.integer("age", required=True, minimum=1, maximum=150)
         fee = s.money("fee") or ZERO
         max_dogs = s.integer("max_dogs", minimum=1)
         late = s.boolean("late_fees_apply", False)
@@ -257,7 +257,8 @@ def fines(named: list[tuple[str, Reader]]) -> tuple[FineSchedule, ...]:
         methods = r.string_list("payment_methods")
         for method in methods or ():
             if method not in PAYMENT_METHODS:
-                r.problem("payment_methods", f"{method!r} is not one of {PAYMENT_METHODS}")
+                known = ", ".join(PAYMENT_METHODS)
+                r.problem("payment_methods", f'"{method}" is not one of {known}')
         days = r.integer("days_to_pay", minimum=1)
         maximum = r.boolean("maximum", False)
         citation = r.citation()

@@ -47,6 +47,9 @@ class TownProfile:
     unconfirmed_examples: tuple[str, ...]
     document: Mapping[str, Any]
     """The parsed TOML, for writing the profile back out (see ``loading.profile_to_toml``)."""
+    warnings: tuple[str, ...] = ()
+    """What ``profile check`` lists without refusing the profile (e.g. values without a
+    citation, or a file read as Windows-1252)."""
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:
@@ -76,7 +79,7 @@ class TownProfile:
     def account_for(self, code: str) -> str:
         account = self.accounts.get(code, self.default_account)
         if account is None:  # the loader refuses a profile like this; kept for safety
-            raise QuoteRefused(f"no revenue account for fee code {code!r}")
+            raise QuoteRefused(f'no revenue account for fee code "{code}"')
         return account
 
     def fee(self, code: str, on: dt.date | None = None) -> QuoteLine:
@@ -89,7 +92,7 @@ class TownProfile:
         other = schedule.other_fee(code)
         if other is None:
             known = ", ".join(f.code for f in schedule.other_fees) or "none"
-            raise QuoteRefused(f"{self.name} has no fee {code!r} (its other fees: {known})")
+            raise QuoteRefused(f'{self.name} has no fee "{code}" (its other fees: {known})')
         return QuoteLine(
             code=other.code,
             description=other.description,
