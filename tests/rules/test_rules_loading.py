@@ -77,7 +77,7 @@ def test_every_problem_is_listed_at_once() -> None:
     )
     found = problems(text)
     assert any(p.startswith("license_year.start: ") and "no month 13" in p for p in found)
-    assert "license_year.foo: unknown key" in found
+    assert any(p.startswith("license_year.foo: unknown key (valid here: ") for p in found)
     assert any(p.startswith("schedules[0].dog_fees.female_intact: ") for p in found)
     assert any(p.startswith("town.id: ") for p in found)
     assert len(found) == 4
@@ -348,7 +348,7 @@ amount = 20.00
     )
     found = problems(text)
     assert "schedules[0].exemptions.senior.age: is required (a whole number)" in found
-    assert "schedules[0].exemptions.senior.pensioner: unknown key" in found
+    assert any(p.startswith("schedules[0].exemptions.senior.pensioner: unknown key") for p in found)
     assert any(p.startswith("schedules[0].surcharges[1].designation: ") for p in found)
 
 

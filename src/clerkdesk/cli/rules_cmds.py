@@ -121,6 +121,23 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         metavar="N",
         help="the owner's dogs already licensed under the age exemption this year",
     )
+    dog.add_argument(
+        "--owner-fact",
+        action="append",
+        default=[],
+        metavar="FACT",
+        help="a fact about the owner an exemption may require; may be repeated",
+    )
+    dog.add_argument(
+        "--year-round-resident",
+        action="store_true",
+        help="the owner lives in town year-round (same as --owner-fact year_round_resident)",
+    )
+    dog.add_argument(
+        "--tender",
+        metavar="HOW",
+        help="how it is paid (cash, check, money_order, card): adds the town's fee for it",
+    )
     dog.add_argument("--service-animal", action="store_true")
     dog.add_argument(
         "--designation",

@@ -67,6 +67,12 @@ def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
         license_year=args.license_year,
         last_licensed=args.last_licensed,
         licensed_here_before=args.licensed_here_before,
+        owner_facts=tuple(
+            dict.fromkeys(
+                [*args.owner_fact, *(["year_round_resident"] if args.year_round_resident else [])]
+            )
+        ),
+        tender=args.tender,
     )
     try:
         quote = quote_dog(profile, request)

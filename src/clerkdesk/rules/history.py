@@ -54,6 +54,7 @@ REACH_WORDS: dict[AppliesTo, str] = {
     "licensed_here_before": "a dog licensed in this town before",
     "not_licensed_last_year": "a dog not licensed in this town last license year",
     "except_new_to_town": "every dog but one new to town",
+    "new_to_town": "a dog new to town, counted from the day it came",
 }
 
 
@@ -67,6 +68,8 @@ def reaches(applies_to: AppliesTo, history: DogHistory) -> bool:
         return not history.last_year
     if applies_to == "except_new_to_town":
         return not history.new_to_town
+    if applies_to == "new_to_town":
+        return history.new_to_town
     return True
 
 

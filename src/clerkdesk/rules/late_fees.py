@@ -17,6 +17,7 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.history import DogHistory, reach_words, reaches
 from clerkdesk.rules.license_year import (
     LicenseYear,
+    MonthDay,
     add_months,
     reaches_age_in_months,
 )
@@ -78,7 +79,10 @@ def late_fee_lines(
     for rule in schedule.late_fees:
         if isinstance(rule, FlatLateFee) and rule.by_dog is not None:
             rule = replace(rule, amount=rule.by_dog.fee(request.sex, request.altered))
-        parts = late_fee_parts(rule, year, request.on, clock, license_fee)
+        if rule.applies_to == "new_to_town":
+            parts = _own_event_parts(rule, request)
+        else:
+            parts = late_fee_parts(rule, year, request.on, clock, license_fee)
         if not reaches(rule.applies_to, history):
             if parts:
                 cite = f" ({rule.citation})" if rule.citation else ""
@@ -100,6 +104,28 @@ def late_fee_lines(
                 )
             )
     return lines
+
+
+def _own_event_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[Decimal, str]]:
+    """A late fee for a dog new to town, counted from the day it came: due from the day after
+    ``after_days`` days, whatever the license year's own dates."""
+    arrived = request.new_to_town_since
+    days = getattr(rule, "after_days", None)
+    if arrived is None or days is None:
+        return []
+    start = arrived + dt.timedelta(days=days + 1)
+    if request.on < start:
+        return []
+    came = f"came to town on {us_date(arrived)}"
+    if isinstance(rule, FlatLateFee):
+        return _nonzero(
+            rule.amount,
+            f"{rule.label}: {dollars(rule.amount)} for a dog licensed more than {days} days "
+            f"after it {came} (from {us_date(start)})",
+        )
+    if isinstance(rule, PeriodicLateFee):
+        return _periodic(rule, start, request.on, f"; {days} days after the dog {came}")
+    return []  # pragma: no cover - the loader allows only flat and periodic
 
 
 def late_fee_amount(
@@ -127,6 +153,8 @@ def late_fee_parts(
         return []
     if isinstance(rule, SteppedLateFee):
         return _stepped(rule, year, on, clock)
+    if never_late(rule.start, year):
+        return []
     start = _start(year.occurrence(rule.start), clock)
     if on < start:
         return []
@@ -147,6 +175,14 @@ def late_fee_parts(
             f"{rule.label}: license fee {dollars(license_fee)} {times} from {us_date(start)}{note}",
         )
     raise AssertionError(rule)  # pragma: no cover - the union is exhaustive
+
+
+def never_late(start: MonthDay, year: LicenseYear) -> bool:
+    """A late fee from the license year's first day never runs within that year: no license
+    is late on the day its year begins. This is what ``due`` on the year's last day means
+    (the default ``from``, the day after, is the next year's first day), and an explicit
+    ``from`` on the first day reads the same, rather than making every license late."""
+    return year.occurrence(start) == year.start
 
 
 def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool) -> int:
@@ -199,6 +235,8 @@ def _stepped(
 ) -> list[tuple[Decimal, str]]:
     in_force = None
     for step in rule.steps:
+        if never_late(step.start, year):
+            continue
         start = _start(year.occurrence(step.start), clock)
         if start <= on and (in_force is None or step.amount >= in_force[1].amount):
             in_force = (start, step)

@@ -17,13 +17,15 @@ from typing import Any
 
 import tomli_w
 
+from clerkdesk.rules import loading_extras as extras
 from clerkdesk.rules import loading_kennel
 from clerkdesk.rules import loading_sections as sections
 from clerkdesk.rules.errors import ProfileError
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.profile import LicenseYearRule, TownProfile
 from clerkdesk.rules.profile_text import read_profile_file
-from clerkdesk.rules.reader import Reader
+from clerkdesk.rules.profile_warnings import profile_warnings
+from clerkdesk.rules.reader import Reader, nearest
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
 from clerkdesk.rules.toml_errors import toml_problem
 
@@ -38,6 +40,8 @@ _SECTIONS = (
     "other_fees",
     "fines",
     "impound",
+    "payment_fees",
+    "limits",
 )
 
 
@@ -103,6 +107,8 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
             if isinstance(rule, SteppedLateFee):
                 sections.check_steps_in_year(rule, year_rule.start, problems)
     _check_accounts(schedules, accounts, default_account, problems)
+    if not problems:  # a schedule that did not load would make its codes look unknown
+        _unknown_accounts(schedules, accounts, problems)
     for key in examples:
         if not _resolves(document, key):
             problems.append(f'town.examples: "{key}" is not a key in this profile')
@@ -118,6 +124,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         schedules=tuple(schedules),
         unconfirmed_examples=tuple(examples),
         document=copy.deepcopy(dict(document)),
+        warnings=profile_warnings(year_rule, schedules),
     )
 
 
@@ -194,6 +201,8 @@ _PARSERS: dict[str, Callable[[Reader, MonthDay], Any]] = {
     "other_fees": lambda r, _: sections.other_fees(r.named_tables("other_fees")),
     "fines": lambda r, _: sections.fines(r.named_tables("fines")),
     "impound": lambda r, _: sections.impound(r.table("impound")),
+    "payment_fees": lambda r, _: extras.payment_fees(r.named_tables("payment_fees")),
+    "limits": lambda r, _: extras.limits(r.table("limits")),
 }
 
 
@@ -212,6 +221,7 @@ def fee_codes(schedule: FeeSchedule) -> list[tuple[str, str]]:
         codes.append((schedule.impound.code, schedule.impound.source))
         if schedule.impound.handling is not None:
             codes.append((schedule.impound.handling_code, schedule.impound.source))
+    codes += [(f.code, f.source) for f in schedule.payment_fees]
     return codes
 
 
@@ -230,6 +240,32 @@ def _check_accounts(
                     f'accounts.{code}: no revenue account for fee code "{code}" '
                     f"(used at {source}); add it or set accounts.default"
                 )
+
+
+# Fee codes the program charges by these names, whether or not this profile's schedules
+# have the rule yet: an account for one of them is never a slip.
+KNOWN_CODES = (
+    "dog_license",
+    "late_fee",
+    "arrears",
+    "kennel_license",
+    "transfer",
+    "duplicate_tag",
+    "impound",
+    "impound_handling",
+    "convenience_fee",
+)
+
+
+def _unknown_accounts(
+    schedules: list[FeeSchedule], accounts: Mapping[str, str], problems: list[str]
+) -> None:
+    """A misspelt fee code under [accounts] would post that fee to the default account:
+    refuse it, naming the nearest code."""
+    codes = sorted({code for s in schedules for code, _ in fee_codes(s)} | set(KNOWN_CODES))
+    for code in accounts:
+        if code not in codes:
+            problems.append(f'accounts.{code}: no fee has the code "{code}"{nearest(code, codes)}')
 
 
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+from dataclasses import replace
 from decimal import Decimal
 
 from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.loading_extras import PAYMENT_METHODS, under_age
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import (
     ALTERED_CITATION,
+    OWNER_FACTS,
     AppliesTo,
     ArrearsRule,
     ByDog,
@@ -30,7 +34,6 @@ from clerkdesk.rules.schedule import (
     Surcharge,
 )
 
-PAYMENT_METHODS = ("cash", "check", "money_order", "card")
 LATE_FEE_KINDS = ("flat", "periodic", "table", "doubling")
 APPLIES_TO: tuple[AppliesTo, ...] = (
     "all",
@@ -38,6 +41,7 @@ APPLIES_TO: tuple[AppliesTo, ...] = (
     "licensed_here_before",
     "not_licensed_last_year",
     "except_new_to_town",
+    "new_to_town",
 )
 PERIODS: tuple[Period, ...] = ("week", "month")
 IMPOUND_PER: tuple[ImpoundPer, ...] = ("calendar_day", "24_hours")
@@ -47,6 +51,7 @@ ZERO = Decimal("0.00")
 def dog_fees(r: Reader) -> DogFees | None:
     fees = {k: r.money(k, required=True) for k in _DOG_FEE_KEYS}
     citation = r.citation()
+    young = under_age(r.table("under_age"))
     r.finish()
     for sex in ("male", "female"):
         intact, altered = fees[f"{sex}_intact"], fees[f"{sex}_altered"]
@@ -62,7 +67,9 @@ def dog_fees(r: Reader) -> DogFees | None:
     if any(v is None for v in values):
         return None
     male_intact, female_intact, male_altered, female_altered = (v or ZERO for v in values)
-    return DogFees(male_intact, female_intact, male_altered, female_altered, citation, r.path)
+    return DogFees(
+        male_intact, female_intact, male_altered, female_altered, citation, r.path, young
+    )
 
 
 _DOG_FEE_KEYS = ("male_intact", "female_intact", "male_altered", "female_altered")
@@ -99,10 +106,17 @@ def exemptions(r: Reader | None) -> Exemptions:
         fee = s.money("fee") or ZERO
         max_dogs = s.integer("max_dogs", minimum=1)
         late = s.boolean("late_fees_apply", False)
+        over = s.choice("age_rule", AGE_RULES, "or_over") or "or_over"
+        facts = s.string_list("owner_facts") or ()
+        for fact in facts:
+            if fact not in OWNER_FACTS:
+                s.problem("owner_facts", f'"{fact}" is not an owner fact{_nearest(fact)}')
         citation = s.citation()
         s.finish()
         if age is not None:
-            senior = SeniorExemption(age, fee, max_dogs, late, citation, s.path)
+            senior = SeniorExemption(
+                age, fee, max_dogs, late, citation, s.path, over == "over", facts
+            )
     named: list[NamedExemption] = []
     for name, o in r.named_tables("other"):
         description = o.text("description", name.replace("_", " "))
@@ -122,20 +136,35 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
     label = r.text("description", "Late fee")
     citation = r.citation()
     rule: LateFeeRule | None = None
+    after_days = r.integer("after_days", minimum=0, maximum=3650)
+    if applies_to == "new_to_town":
+        if after_days is None and not r.has("after_days"):
+            r.problem("after_days", 'is required with applies_to = "new_to_town"')
+        if r.has("from"):
+            r.problem("from", 'is not used with applies_to = "new_to_town"; give after_days')
+        if kind not in ("flat", "periodic", None):
+            r.problem("kind", 'must be "flat" or "periodic" with applies_to = "new_to_town"')
+    elif after_days is not None:
+        r.problem("after_days", 'is only for applies_to = "new_to_town"')
     if kind == "flat":
         start = r.month_day("from") or default_start
         amount, by_dog = by_dog_amount(r, "amount", required=True)
         if amount is not None:
-            rule = FlatLateFee(code, label, applies_to, citation, r.path, start, amount, by_dog)
+            rule = FlatLateFee(
+                code, label, applies_to, citation, r.path, start, amount, by_dog, after_days
+            )
     elif kind == "periodic":
-        rule = _periodic(r, code, label, applies_to, citation, default_start)
+        periodic = _periodic(r, code, label, applies_to, citation, default_start)
+        rule = None if periodic is None else replace(periodic, after_days=after_days)
     elif kind == "table":
         rule = _stepped(r, code, label, applies_to, citation)
     elif kind == "doubling":
         start = r.month_day("from") or default_start
-        factor = r.money("factor") or Decimal("2.00")
+        # Only a missing factor means "doubled": a typed 0 is refused, never read as 2.
+        given = r.money("factor")
+        factor = Decimal("2.00") if given is None else given
         if factor < 1:
-            r.problem("factor", f"must be 1 or more, not {factor}")
+            r.problem("factor", f"must be 1 or more (2 doubles the fee), not {factor}")
         rule = DoublingLateFee(code, label, applies_to, citation, r.path, start, factor)
     r.finish()
     return rule
@@ -299,3 +328,12 @@ def impound(r: Reader | None) -> ImpoundRule | None:
 def day_after(md: MonthDay) -> MonthDay:
     following = md.in_year(2001) + dt.timedelta(days=1)
     return MonthDay(following.month, following.day)
+
+
+AGE_RULES = ("or_over", "over")
+
+
+def _nearest(fact: str) -> str:
+    close = difflib.get_close_matches(fact, list(OWNER_FACTS), n=1)
+    known = ", ".join(OWNER_FACTS)
+    return f' (did you mean "{close[0]}"? known: {known})' if close else f" (known: {known})"

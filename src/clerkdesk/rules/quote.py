@@ -10,6 +10,8 @@ from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.money import total
 from clerkdesk.rules.schedule import KennelClass, Sex
 
+NO_CITATION = "no citation"
+
 
 @dataclass(frozen=True)
 class QuoteLine:
@@ -21,6 +23,11 @@ class QuoteLine:
     account: str
     citation: str
     source: str = ""
+
+    def __post_init__(self) -> None:
+        # A rule the profile left uncited says so on every line it produces.
+        if not self.citation.strip():
+            object.__setattr__(self, "citation", NO_CITATION)
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,12 @@ class DogQuoteRequest:
     license_year: int | None = None
     last_licensed: int | None = None
     licensed_here_before: bool = False
+    owner_facts: tuple[str, ...] = ()
+    """Facts about the owner an exemption may require (``schedule.OWNER_FACTS``), such as
+    ``"year_round_resident"``."""
+    tender: str | None = None
+    """How the whole quote will be paid (``cash``, ``check``, ``money_order``, ``card``): a
+    payment fee for it (a card convenience fee) is added as its own line."""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ at are reported as unknown when it is finished, which catches misspelt keys.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
@@ -48,7 +49,7 @@ class Reader:
     def finish(self) -> None:
         for key in self.data:
             if key not in self._seen:
-                self.problem(key, "unknown key")
+                self.problem(key, f"unknown key{nearest(key, sorted(self._seen))}")
 
     # -- scalars -------------------------------------------------------------------------
     def string(self, key: str, default: str | None = None, *, required: bool = False) -> str | None:
@@ -260,6 +261,15 @@ def _kind(value: object) -> str:
     if isinstance(value, dt.date | dt.time):
         return f"the date or time {typed(value)}"
     return type(value).__name__
+
+
+def nearest(key: str, valid: Sequence[str]) -> str:
+    """``; did you mean "citation"?`` (the valid key closest to a misspelt one), or the
+    valid keys when none is close."""
+    close = difflib.get_close_matches(key, valid, n=1, cutoff=0.6)
+    if close:
+        return f'; did you mean "{close[0]}"?'
+    return f" (valid here: {', '.join(valid)})" if valid else ""
 
 
 def _listed(choices: Sequence[str]) -> str:

@@ -21,6 +21,7 @@ AppliesTo = Literal[
     "licensed_here_before",
     "not_licensed_last_year",
     "except_new_to_town",
+    "new_to_town",
 ]
 """The reach of a late fee: every dog; only a dog licensed in this town last license year;
 a dog licensed in this town in any earlier license year; a dog not licensed here last
@@ -65,6 +66,25 @@ class ByDog:
 
 
 @dataclass(frozen=True)
+class UnderAgeFees:
+    """A fee for a dog younger than ``months`` on the day of issue (from its birth date), for
+    each sex and altered status the bylaw names (``None``: the regular fee)."""
+
+    months: int
+    male_intact: Decimal | None
+    female_intact: Decimal | None
+    male_altered: Decimal | None
+    female_altered: Decimal | None
+    citation: str
+    source: str
+
+    def fee(self, sex: Sex, altered: bool) -> Decimal | None:
+        if sex == "male":
+            return self.male_altered if altered else self.male_intact
+        return self.female_altered if altered else self.female_intact
+
+
+@dataclass(frozen=True)
 class DogFees:
     male_intact: Decimal
     female_intact: Decimal
@@ -72,6 +92,7 @@ class DogFees:
     female_altered: Decimal
     citation: str
     source: str
+    under_age: UnderAgeFees | None = None
 
     def fee(self, sex: Sex, altered: bool) -> Decimal:
         if sex == "male":
@@ -92,9 +113,15 @@ class Surcharge:
     is not), unless the profile says ``service_animals = false``."""
 
 
+OWNER_FACTS: dict[str, str] = {"year_round_resident": "a year-round resident"}
+"""Facts about an owner an exemption may require, recorded on the owner at the counter and
+given to a quote as ``DogQuoteRequest.owner_facts``; the words say them on a quote line."""
+
+
 @dataclass(frozen=True)
 class SeniorExemption:
-    """Owners aged ``age`` or over pay ``fee`` (0 = free), for at most ``max_dogs`` dogs."""
+    """Owners aged ``age`` or over (strictly over, with ``strictly_over``) who also have
+    every fact in ``owner_facts`` pay ``fee`` (0 = free), for at most ``max_dogs`` dogs."""
 
     age: int
     fee: Decimal
@@ -102,6 +129,18 @@ class SeniorExemption:
     late_fees_apply: bool
     citation: str
     source: str
+    strictly_over: bool = False
+    owner_facts: tuple[str, ...] = ()
+
+    def fits_age(self, age: int) -> bool:
+        return age > self.age if self.strictly_over else age >= self.age
+
+    @property
+    def words(self) -> str:
+        """``owner aged over 65 and a year-round resident``."""
+        age = f"over {self.age}" if self.strictly_over else f"{self.age} or over"
+        facts = "".join(f" and {OWNER_FACTS.get(f, f)}" for f in self.owner_facts)
+        return f"owner aged {age}{facts}"
 
 
 @dataclass(frozen=True)
@@ -140,6 +179,9 @@ class FlatLateFee(LateFeeBase):
     start: MonthDay
     amount: Decimal
     by_dog: ByDog | None = None
+    after_days: int | None = None
+    """For ``applies_to = "new_to_town"``: charged on a dog licensed more than this many
+    days after it came to town, counted from that day (``start`` is not used)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +195,7 @@ class PeriodicLateFee(LateFeeBase):
     period: Period
     part_counts: bool
     cap: Decimal | None
+    after_days: int | None = None
 
 
 @dataclass(frozen=True)
@@ -285,6 +328,38 @@ class ImpoundRule:
 
 
 @dataclass(frozen=True)
+class PaymentFee:
+    """A fee for paying by ``tender`` (a card convenience fee): ``percent`` of each payment
+    by it, at least ``minimum`` and at most ``cap``, as its own line with its own code."""
+
+    tender: str
+    percent: Decimal
+    minimum: Decimal | None
+    cap: Decimal | None
+    code: str
+    description: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Limit:
+    dogs: int
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class DogLimits:
+    """``kennel_license``: more than this many dogs needs a kennel license; ``household``:
+    no more than this many dogs in one household. Dogs ``count_age_months`` or older count."""
+
+    kennel_license: Limit | None
+    household: Limit | None
+    count_age_months: int
+
+
+@dataclass(frozen=True)
 class FeeSchedule:
     """Everything with an amount, in force for license years starting on or after
     ``effective`` (until a later schedule takes over)."""
@@ -301,12 +376,17 @@ class FeeSchedule:
     other_fees: tuple[OtherFee, ...]
     fines: tuple[FineSchedule, ...]
     impound: ImpoundRule | None
+    payment_fees: tuple[PaymentFee, ...] = ()
+    limits: DogLimits | None = None
 
     def other_fee(self, code: str) -> OtherFee | None:
         return next((f for f in self.other_fees if f.code == code), None)
 
     def fine_schedule(self, code: str) -> FineSchedule | None:
         return next((f for f in self.fines if f.code == code), None)
+
+    def payment_fee_for(self, tender: str) -> PaymentFee | None:
+        return next((f for f in self.payment_fees if f.tender == tender), None)
 
     def surcharge_for(self, designation: str) -> Surcharge | None:
         return next((s for s in self.surcharges if s.designation == designation), None)
