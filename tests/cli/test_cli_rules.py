@@ -481,3 +481,33 @@ def test_a_bad_profile_file_is_one_line_on_every_command(
         assert words in err and "Traceback" not in err
     status, _, err = run(capsys, "profile", "check", str(tmp_path))
     assert status == 2 and err.strip() == f"{tmp_path}: cannot read {tmp_path}: Is a directory"
+
+
+def test_profile_check_lists_uncited_values_and_refuses_a_misspelt_account(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "town.toml"
+    uncited = "\n".join(
+        line for line in preset_toml("westborough").splitlines() if not line.startswith("citation")
+    )
+    path.write_text(uncited, encoding="utf-8")
+    status, out, err = run(capsys, "profile", "check", str(path))
+    assert (status, err) == (0, "")
+    warnings = [line for line in out.splitlines() if "has no citation" in line]
+    assert "warning: license_year has no citation: its quote lines will say “no citation”" in (
+        warnings
+    )
+    assert len(warnings) == 10
+    quote = ("quote", "dog", "--profile", str(path), "--on", "2026-06-01", "--sex", "male")
+    status, out, _ = run(capsys, *quote, "--intact", "--renewal", "--json")
+    assert {line["citation"] for line in json.loads(out)["lines"]} == {"no citation"}
+
+    path.write_text(
+        preset_toml("westborough").replace("kennel_license = ", "kennel_licence = "), "utf-8"
+    )
+    status, out, err = run(capsys, "profile", "check", str(path))
+    assert (status, out) == (2, "")
+    assert err.strip() == (
+        f'{path}: accounts.kennel_licence: no fee has the code "kennel_licence"; '
+        'did you mean "kennel_license"?'
+    )

@@ -58,6 +58,10 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "kennel-open",
         "kennel-categories",
         "surcharge-service",
+        "under-age",
+        "two-conditions",
+        "new-to-town-own",
+        "card-fee",
     ):
         assert QUOTES.get(shape), shape
 
