@@ -67,11 +67,14 @@ def _day(start: MonthDay, offset: int) -> MonthDay:
 @st.composite
 def _late_fee(draw: st.DrawFn, start: MonthDay, due: int) -> str:
     """A late-fee rule whose dates all fall after the due date (a valid profile's)."""
-    after = st.integers(due + 1, 364)
+    # Due on the year's last day leaves no later date in the year: only the default `from`
+    # (the next year's first day, which charges nothing in this one).
+    after = st.integers(due + 1, 364) if due < 364 else None
     reach = draw(st.sampled_from(REACHES))
-    kind = draw(st.sampled_from(["flat", "periodic", "table", "doubling"]))
+    kinds = ["flat", "periodic", "doubling"] + (["table"] if after is not None else [])
+    kind = draw(st.sampled_from(kinds))
     body = f'kind = "{kind}"\napplies_to = "{reach}"\n'
-    if kind == "table":
+    if kind == "table" and after is not None:
         offsets = sorted(draw(st.sets(after, min_size=1, max_size=3)))
         amounts = sorted(draw(st.lists(money, min_size=len(offsets), max_size=len(offsets))))
         steps = ", ".join(
@@ -79,7 +82,7 @@ def _late_fee(draw: st.DrawFn, start: MonthDay, due: int) -> str:
             for o, a in zip(offsets, amounts, strict=True)
         )
         return f"\n[[schedules.late_fees]]\n{body}steps = [{steps}]\n"
-    if draw(st.booleans()):  # or the default: the day after due
+    if after is not None and draw(st.booleans()):  # or the default: the day after due
         body += f'from = "{_day(start, draw(after))}"\n'
     if kind == "flat":
         body += f"amount = {draw(money)}\n"
@@ -94,7 +97,7 @@ def _late_fee(draw: st.DrawFn, start: MonthDay, due: int) -> str:
 @st.composite
 def valid_profiles(draw: st.DrawFn) -> TownProfile:
     start = MonthDay(draw(st.integers(1, 12)), draw(st.integers(1, 28)))
-    due = draw(st.integers(0, 364))
+    due = draw(st.integers(0, 364) | st.just(364))
     rules = draw(st.lists(_late_fee(start, due), max_size=4))
     by_dog = (
         "{ male_intact = 25.00, female_intact = 20.00, male_altered = 5.00, female_altered = 4.00 }"
