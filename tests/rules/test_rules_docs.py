@@ -52,6 +52,16 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "kennel",
         "new-schedule",
         "other",
+        "weekly-ever",
+        "arrears-by-dog",
+        "new-to-town-waived",
+        "kennel-open",
+        "kennel-categories",
+        "surcharge-service",
+        "under-age",
+        "two-conditions",
+        "new-to-town-own",
+        "card-fee",
     ):
         assert QUOTES.get(shape), shape
 
@@ -65,7 +75,9 @@ def test_every_fragment_makes_a_valid_profile(name: str) -> None:
 def test_worked_example_quotes_as_documented(
     name: str, line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    command, expected = (part.strip() for part in line.split("=>"))
+    command, outcome = (part.strip() for part in line.split("=>"))
+    # "=> 19.00 | words" also says what a line (or note) of the quote reads.
+    expected, _, says = (part.strip() for part in outcome.partition("|"))
     words = command.split()
     if words[0] == "quote":
         path = tmp_path / f"{name}.toml"
@@ -77,7 +89,11 @@ def test_worked_example_quotes_as_documented(
             assert captured.err.strip()
             return
         assert status == 0, captured.err
-        assert json.loads(captured.out)["total"] == expected
+        quote = json.loads(captured.out)
+        assert quote["total"] == expected
+        if says:
+            texts = [line["description"] for line in quote["lines"]] + quote["notes"]
+            assert any(says in text for text in texts), texts
         return
     assert _api_total(name, words) == Decimal(expected)
 

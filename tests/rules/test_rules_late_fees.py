@@ -94,7 +94,7 @@ def test_periodic_without_base_prints_one_line_with_the_count() -> None:
     (line,) = quote.lines[1:]
     assert line.amount == D("4.00")
     assert line.description == (
-        "Late fee: $2.00 per full week from 2026-08-01 (2 weeks) — $2.00 × 2"
+        "Late fee: $2.00 × 2 weeks from 08/01/2026 (full weeks only) — 2 weeks, $4.00"
     )
     assert (line.account, line.citation, line.code) == ("Late fees", "§2", "late_fee")
 
@@ -145,8 +145,8 @@ def test_grace_for_a_dog_new_to_town_and_the_words_for_it() -> None:
         DogQuoteRequest(on=dt.date(2026, 10, 2), sex="male", altered=True, new_to_town_since=came),
     )
     assert quote.lines[1].description == (
-        "Late fee: $7.00 for a license issued on or after 2026-10-02; counted from 2026-10-02, "
-        "after 30 days' grace after the dog came to town on 2026-09-01"
+        "Late fee: $7.00 for a license issued on or after 10/02/2026; counted from 10/02/2026, "
+        "after 30 days' grace after the dog came to town on 09/01/2026"
     )
     # A dog that came long ago has no grace left.
     assert late(profile, dt.date(2026, 8, 1), new_to_town_since=dt.date(2020, 1, 1)) == D("7.00")

@@ -77,7 +77,7 @@ def test_every_problem_is_listed_at_once() -> None:
     )
     found = problems(text)
     assert any(p.startswith("license_year.start: ") and "no month 13" in p for p in found)
-    assert "license_year.foo: unknown key" in found
+    assert any(p.startswith("license_year.foo: unknown key (valid here: ") for p in found)
     assert any(p.startswith("schedules[0].dog_fees.female_intact: ") for p in found)
     assert any(p.startswith("town.id: ") for p in found)
     assert len(found) == 4
@@ -150,14 +150,14 @@ amount = 1.00
     )
     found = problems(text)
     assert found == [
-        "accounts.transfer: no revenue account for fee code 'transfer' (used at "
+        'accounts.transfer: no revenue account for fee code "transfer" (used at '
         "schedules[0].other_fees.transfer); add it or set accounts.default"
     ]
 
 
 def test_examples_must_name_keys_in_the_profile() -> None:
     text = BASE.replace('name = "Test Town"', 'name = "Test Town"\nexamples = ["schedules[3]"]')
-    assert problems(text) == ["town.examples: 'schedules[3]' is not a key in this profile"]
+    assert problems(text) == ['town.examples: "schedules[3]" is not a key in this profile']
 
 
 def test_confirming_examples_clears_the_warning_and_round_trips() -> None:
@@ -348,7 +348,7 @@ amount = 20.00
     )
     found = problems(text)
     assert "schedules[0].exemptions.senior.age: is required (a whole number)" in found
-    assert "schedules[0].exemptions.senior.pensioner: unknown key" in found
+    assert any(p.startswith("schedules[0].exemptions.senior.pensioner: unknown key") for p in found)
     assert any(p.startswith("schedules[0].surcharges[1].designation: ") for p in found)
 
 
@@ -374,7 +374,7 @@ def test_presets_list_and_show() -> None:
     assert infos["westborough"].year_start == "04-01"
     assert infos["fairhaven"].name == "Town of Fairhaven"
     assert preset_toml("westborough").startswith("# Town of Westborough")
-    with pytest.raises(UnknownPreset, match="no town preset 'atlantis'"):
+    with pytest.raises(UnknownPreset, match='no town preset "atlantis"'):
         load_preset("atlantis")
     with pytest.raises(UnknownPreset):
         load_preset("../westborough")

@@ -88,7 +88,9 @@ def test_invalid_rules_save_nothing_and_name_every_problem(
         save_town_profile(database, broken, saved_by="clerk", clock=clock, base_version_id=first)
     problems = raised.value.problems
     assert any(p.startswith("schedules[0].dog_fees.male_altered: ") for p in problems)
-    assert "schedules[0].dog_fees.female_fixed: unknown key" in problems
+    assert 'schedules[0].dog_fees.female_fixed: unknown key; did you mean "female_altered"?' in (
+        problems
+    )
     with pytest.raises(ProfileError, match="not valid TOML"):
         save_town_profile(database, "[town\nid=", saved_by="clerk", clock=clock)
     assert [v.version_id for v in profile_history(database)] == [first]

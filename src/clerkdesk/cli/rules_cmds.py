@@ -115,7 +115,18 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     dog.add_argument(
         "--renewal",
         action="store_true",
-        help="licensed in this town before (normally last license year)",
+        help="licensed in this town last license year",
+    )
+    dog.add_argument(
+        "--last-licensed",
+        type=_year,
+        metavar="YYYY",
+        help="the license year (by the year it starts in) the dog was last licensed in this town",
+    )
+    dog.add_argument(
+        "--licensed-here-before",
+        action="store_true",
+        help="licensed in this town in some earlier license year (not necessarily last year)",
     )
     dog.add_argument("--born", type=_date, metavar="YYYY-MM-DD", help="the dog's birth date")
     dog.add_argument(
@@ -138,6 +149,23 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         default=0,
         metavar="N",
         help="the owner's dogs already licensed under the age exemption this year",
+    )
+    dog.add_argument(
+        "--owner-fact",
+        action="append",
+        default=[],
+        metavar="FACT",
+        help="a fact about the owner an exemption may require; may be repeated",
+    )
+    dog.add_argument(
+        "--year-round-resident",
+        action="store_true",
+        help="the owner lives in town year-round (same as --owner-fact year_round_resident)",
+    )
+    dog.add_argument(
+        "--tender",
+        metavar="HOW",
+        help="how it is paid (cash, check, money_order, card): adds the town's fee for it",
     )
     dog.add_argument("--service-animal", action="store_true")
     dog.add_argument(
@@ -173,6 +201,11 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         default="personal",
         metavar="CLASS",
         help=f"one of {', '.join(KENNEL_CLASSES)} (default: personal)",
+    )
+    kennel.add_argument(
+        "--category",
+        metavar="NAME",
+        help="a kennel category the town names (kennel.categories.NAME); it decides the class",
     )
     _year_and_json(kennel)
     kennel.set_defaults(handler=_lazy("quote_kennel_command"))

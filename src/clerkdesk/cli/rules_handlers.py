@@ -20,6 +20,7 @@ from clerkdesk.rules import (
     quote_dog,
     quote_kennel,
 )
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.money import plain
 
 
@@ -64,6 +65,14 @@ def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
         new_to_town_since=args.new_to_town_since,
         missed_years=args.missed_years,
         license_year=args.license_year,
+        last_licensed=args.last_licensed,
+        licensed_here_before=args.licensed_here_before,
+        owner_facts=tuple(
+            dict.fromkeys(
+                [*args.owner_fact, *(["year_round_resident"] if args.year_round_resident else [])]
+            )
+        ),
+        tender=args.tender,
     )
     try:
         quote = quote_dog(profile, request)
@@ -79,6 +88,7 @@ def quote_kennel_command(args: argparse.Namespace, ctx: CliContext) -> int:
         dogs=args.dogs,
         kennel_class=args.kennel_class,
         license_year=args.license_year,
+        category=args.category,
     )
     try:
         quote = quote_kennel(profile, request)
@@ -105,6 +115,7 @@ def quote_as_json(quote: Quote) -> dict[str, Any]:
             for line in quote.lines
         ],
         "warnings": list(quote.warnings),
+        "notes": list(quote.notes),
     }
 
 
@@ -114,8 +125,7 @@ def _print_quote(profile: TownProfile, quote: Quote, *, as_json: bool) -> int:
         return 0
     year = quote.license_year
     out(
-        f"{profile.name} — license year {year.label} "
-        f"({year.start.isoformat()} to {year.end.isoformat()})"
+        f"{profile.name} — license year {year.label} ({us_date(year.start)} to {us_date(year.end)})"
     )
     rows = [
         (line.code, line.description, plain(line.amount), line.account, line.citation)
@@ -136,6 +146,8 @@ def _print_quote(profile: TownProfile, quote: Quote, *, as_json: bool) -> int:
                 ]
             ).rstrip()
         )
+    for note in quote.notes:
+        out(f"note: {note}")
     for warning in quote.warnings:
         out(f"warning: {warning}")
     return 0
@@ -147,11 +159,14 @@ def profile_check(args: argparse.Namespace, ctx: CliContext) -> int:
     except ProfileError as exc:
         for problem in exc.problems:
             err(f"{args.file}: {problem}")
-        err(f"{args.file}: {len(exc.problems)} problem(s)")
+        if len(exc.problems) > 1:
+            err(f"{args.file}: {len(exc.problems)} problem(s)")
         return 2
     out(
         f"{args.file}: ok — {profile.id} ({profile.name}), {len(profile.schedules)} fee schedule(s)"
     )
+    for warning in profile.warnings:
+        out(f"warning: {warning}")
     for key in profile.unconfirmed_examples:
         out(f"warning: {key} is an example value, not yet confirmed by the clerk")
     return 0

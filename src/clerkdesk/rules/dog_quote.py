@@ -2,49 +2,86 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.exemptions import LicenseFee, dog_kind, license_fee_options
+from clerkdesk.rules.history import dog_history
 from clerkdesk.rules.late_fees import late_fee_lines
-from clerkdesk.rules.license_year import LicenseYear, age_in_years, reaches_age_in_months
-from clerkdesk.rules.money import ZERO, dollars
+from clerkdesk.rules.license_year import LicenseYear, reaches_age_in_months
+from clerkdesk.rules.money import dollars, total
+from clerkdesk.rules.payment_fees import payment_fee_lines
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import DogQuoteRequest, Quote, QuoteLine
 from clerkdesk.rules.sale import example_warnings, license_year_for_sale, year_sources
-from clerkdesk.rules.schedule import SERVICE_ANIMAL_CITATION, FeeSchedule
-
-
-@dataclass(frozen=True)
-class _LicenseFee:
-    amount: Decimal
-    description: str
-    citation: str
-    sources: tuple[str, ...]
-    late_fees_apply: bool
-    warnings: tuple[str, ...]
+from clerkdesk.rules.schedule import OWNER_FACTS, FeeSchedule
 
 
 def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     _check(request)
     year, warnings = license_year_for_sale(profile, request.on, request.license_year)
+    history = dog_history(request, year)
     schedule = profile.schedule_for(year)
-    fee = _license_fee(profile, schedule, request, year)
-    warnings += fee.warnings
-    lines = [
-        QuoteLine(
-            code="dog_license",
-            description=fee.description,
-            amount=fee.amount,
-            account=profile.account_for("dog_license"),
-            citation=fee.citation,
-            source=fee.sources[0],
-        )
-    ]
+    notes: list[str] = []
+    surcharges = _surcharges(profile, schedule, request, warnings, notes)
+    options, fee_warnings = license_fee_options(profile, schedule, request, year)
+    warnings += fee_warnings
+    # Price every option in full and charge the cheapest for the resident; on a tie the
+    # earlier wins, so an exemption that saves nothing is not applied.
+    best: tuple[Decimal, LicenseFee, list[QuoteLine], list[str], list[str]] | None = None
+    for fee in options:
+        option_notes: list[str] = []
+        option_warnings: list[str] = []
+        lines = [
+            QuoteLine(
+                code="dog_license",
+                description=fee.description,
+                amount=fee.amount,
+                account=profile.account_for("dog_license"),
+                citation=fee.citation,
+                source=fee.sources[0],
+            ),
+            *surcharges,
+        ]
+        if fee.late_fees_apply:
+            lines += late_fee_lines(
+                profile, schedule, year, request, fee.amount, history, option_notes
+            )
+        lines += _arrears(profile, schedule, request, year, option_warnings, fee.late_fees_apply)
+        amount = total(line.amount for line in lines)
+        if best is None or amount < best[0]:
+            best = (amount, fee, lines, option_notes, option_warnings)
+    assert best is not None  # the regular fee is always an option
+    _, fee, lines, option_notes, option_warnings = best
+    notes += option_notes
+    warnings += option_warnings
+    warnings += _age_warnings(profile, request, year)
+    lines += payment_fee_lines(profile, schedule, request.tender, lines)
+    grace = request.new_to_town_since is not None or request.born is not None
+    extra = [*fee.sources[1:], *year_sources(year, request.on, grace=grace)]
+    warnings += example_warnings(profile, lines, extra)
+    return Quote(year, tuple(lines), tuple(warnings), schedule.effective, tuple(notes))
+
+
+def _surcharges(
+    profile: TownProfile,
+    schedule: FeeSchedule,
+    request: DogQuoteRequest,
+    warnings: list[str],
+    notes: list[str],
+) -> list[QuoteLine]:
+    lines: list[QuoteLine] = []
     for designation in request.designations:
         surcharge = schedule.surcharge_for(designation)
         if surcharge is None:
-            warnings.append(f"{profile.name} has no surcharge for a {designation!r} dog")
+            warnings.append(f'{profile.name} has no surcharge for a "{designation}" dog')
+            continue
+        if request.service_animal and not surcharge.service_animals:
+            notes.append(
+                f"no {surcharge.description.lower()}: a service animal does not pay it"
+                + (f" ({surcharge.citation})" if surcharge.citation else "")
+            )
             continue
         lines.append(
             QuoteLine(
@@ -56,14 +93,7 @@ def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
                 surcharge.source,
             )
         )
-    if fee.late_fees_apply:
-        lines += late_fee_lines(profile, schedule, year, request, fee.amount)
-    lines += _arrears(profile, schedule, request, year, warnings, fee.late_fees_apply)
-    warnings += _age_warnings(profile, request, year)
-    grace = request.new_to_town_since is not None or request.born is not None
-    extra = [*fee.sources[1:], *year_sources(year, request.on, grace=grace)]
-    warnings += example_warnings(profile, lines, extra)
-    return Quote(year, tuple(lines), tuple(warnings), schedule.effective)
+    return lines
 
 
 def _check(request: DogQuoteRequest) -> None:
@@ -81,77 +111,12 @@ def _check(request: DogQuoteRequest) -> None:
         raise ValidationError("dogs already exempted cannot be negative", field="owner_exempt_dogs")
     if request.missed_years < 0:
         raise ValidationError("missed years cannot be negative", field="missed_years")
-
-
-def _license_fee(
-    profile: TownProfile, schedule: FeeSchedule, request: DogQuoteRequest, year: LicenseYear
-) -> _LicenseFee:
-    fees = schedule.dog_fees
-    base = fees.fee(request.sex, request.altered)
-    kind = f"{request.sex}, {'spayed/neutered' if request.altered else 'intact'}"
-    head = f"Dog license — {kind}, license year {year.label}"
-    if request.service_animal:
-        return _LicenseFee(
-            ZERO,
-            f"{head}: service animal, no fee",
-            SERVICE_ANIMAL_CITATION,
-            (fees.source,),
-            False,
-            (),
-        )
-    # (amount, words, citation, source, late fees apply)
-    options: list[tuple[Decimal, str, str, str, bool]] = []
-    warnings: list[str] = []
-    exemptions = schedule.exemptions
-    for name in request.exemptions:
-        named = exemptions.named_exemption(name)
-        if named is None:
-            known = ", ".join(e.name for e in exemptions.named) or "none"
+    for fact in request.owner_facts:
+        if fact not in OWNER_FACTS:
             raise ValidationError(
-                f"{profile.name} has no exemption {name!r} (its exemptions: {known})",
-                field="exemptions",
+                f'"{fact}" is not a fact about an owner (known: {", ".join(OWNER_FACTS)})',
+                field="owner_facts",
             )
-        options.append(
-            (
-                min(named.fee, base),
-                named.description,
-                named.citation,
-                named.source,
-                named.late_fees_apply,
-            )
-        )
-    senior = exemptions.senior
-    if senior is not None and request.owner_born is not None:
-        age = age_in_years(request.owner_born, request.on)
-        if age >= senior.age:
-            if senior.max_dogs is not None and request.owner_exempt_dogs >= senior.max_dogs:
-                warnings.append(
-                    f"the owner is {age}, but the exemption for owners aged {senior.age} or "
-                    f"over covers {senior.max_dogs} dog(s) and {request.owner_exempt_dogs} "
-                    "already had it this license year"
-                )
-            else:
-                words = f"owner aged {senior.age} or over"
-                options.append(
-                    (
-                        min(senior.fee, base),
-                        words,
-                        senior.citation,
-                        senior.source,
-                        senior.late_fees_apply,
-                    )
-                )
-    if not options:
-        return _LicenseFee(
-            base, f"{head}: {dollars(base)}", fees.citation, (fees.source,), True, tuple(warnings)
-        )
-    amount, words, citation, source, late = min(options, key=lambda o: (o[0], not o[4]))
-    paid = "no fee" if amount == ZERO else f"{dollars(amount)} instead of {dollars(base)}"
-    joined = "; ".join(c for c in (fees.citation, citation) if c)
-    # The line names the exemption's rule, which is what decided the amount.
-    return _LicenseFee(
-        amount, f"{head}: {words}, {paid}", joined, (source, fees.source), late, tuple(warnings)
-    )
 
 
 def _arrears(
@@ -188,13 +153,16 @@ def _arrears(
                 raise ValidationError(
                     f"no arrears for {past.label}: the dog was not "
                     f"{profile.license_year_rule.license_age_months} months old until "
-                    f"{of_age.isoformat()}",
+                    f"{us_date(of_age)}",
                     field="missed_years",
                 )
-        if rule.amount is not None:
+        fixed = rule.fixed(request.sex, request.altered)
+        if fixed is not None:
             if not penalties_apply:
                 return []
-            amount, how = rule.amount, dollars(rule.amount)
+            amount, how = fixed, dollars(fixed)
+            if rule.by_dog is not None:
+                how += f" for a {dog_kind(request)} dog"
         else:
             past_request = DogQuoteRequest(
                 on=past.start,
@@ -203,9 +171,11 @@ def _arrears(
                 service_animal=request.service_animal,
                 exemptions=request.exemptions,
                 owner_born=request.owner_born,
+                owner_facts=request.owner_facts,
             )
             past_schedule = _schedule_in_force(profile, past)
-            amount = _license_fee(profile, past_schedule, past_request, past).amount
+            past_options, _ = license_fee_options(profile, past_schedule, past_request, past)
+            amount = min(option.amount for option in past_options)
             how = f"the license fee for that year, {dollars(amount)}"
         lines.append(
             QuoteLine(
@@ -233,7 +203,7 @@ def _age_warnings(profile: TownProfile, request: DogQuoteRequest, year: LicenseY
     of_age = reaches_age_in_months(request.born, months)
     if of_age > request.on:
         return [
-            f"the dog is under {months} months old on {request.on.isoformat()}; a license is "
-            f"required from {of_age.isoformat()}"
+            f"the dog is under {months} months old on {us_date(request.on)}; a license is "
+            f"required from {us_date(of_age)}"
         ]
     return []

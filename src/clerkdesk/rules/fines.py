@@ -48,7 +48,7 @@ def assess_fine(
     schedule = profile.schedule_on(on).fine_schedule(code)
     if schedule is None:
         known = ", ".join(f.code for f in profile.schedule_on(on).fines) or "none"
-        raise ValidationError(f"{profile.name} has no fine {code!r} (its fines: {known})")
+        raise ValidationError(f'{profile.name} has no fine "{code}" (its fines: {known})')
     number = offense_number(schedule, on, earlier)
     warning = schedule.first_offense_warning and number == 1
     index = number - (2 if schedule.first_offense_warning else 1)

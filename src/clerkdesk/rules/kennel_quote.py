@@ -1,6 +1,9 @@
-"""Quoting a kennel license: by class and/or tiers of dog count, up to the maximum."""
+"""Quoting a kennel license: by class or town-named category, and/or tiers of dog count, up
+to the maximum."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.rules.errors import KennelOverMaximum, QuoteRefused
@@ -8,7 +11,7 @@ from clerkdesk.rules.money import ZERO, dollars
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import KennelQuoteRequest, Quote, QuoteLine
 from clerkdesk.rules.sale import example_warnings, license_year_for_sale, year_sources
-from clerkdesk.rules.schedule import KENNEL_CLASS_NAMES
+from clerkdesk.rules.schedule import KENNEL_CLASS_NAMES, KennelClass, KennelPricing, KennelRules
 
 
 def quote_kennel(profile: TownProfile, request: KennelQuoteRequest) -> Quote:
@@ -19,16 +22,15 @@ def quote_kennel(profile: TownProfile, request: KennelQuoteRequest) -> Quote:
     kennel = schedule.kennel
     if kennel is None:
         raise QuoteRefused(f"{profile.name}'s profile has no kennel licenses")
-    class_name = KENNEL_CLASS_NAMES[request.kennel_class]
+    _, name, pricing = _priced(profile, kennel, request)
     if kennel.max_dogs is not None and request.dogs > kennel.max_dogs:
         cite = f" ({kennel.citation})" if kennel.citation else ""
         raise KennelOverMaximum(
             f"a kennel in {profile.name} may keep no more than {kennel.max_dogs} dogs{cite}; "
             f"{request.dogs} were counted"
         )
-    pricing = kennel.pricing_for(request.kennel_class)
     head = (
-        f"Kennel license — {class_name}, {request.dogs} dog(s) "
+        f"Kennel license — {name}, {request.dogs} dog(s) "
         f"{kennel.count_age_months} months or older, license year {year.label}"
     )
     if pricing.free:
@@ -36,18 +38,9 @@ def quote_kennel(profile: TownProfile, request: KennelQuoteRequest) -> Quote:
     elif pricing.fee is not None:
         amount, words = pricing.fee, dollars(pricing.fee)
     elif pricing.tiers:
-        tier = next((t for t in pricing.tiers if request.dogs <= t.up_to), None)
-        if tier is None:
-            raise KennelOverMaximum(
-                f"the kennel fees in {profile.name} stop at {pricing.tiers[-1].up_to} dogs; "
-                f"{request.dogs} were counted"
-            )
-        index = pricing.tiers.index(tier)
-        low = pricing.tiers[index - 1].up_to + 1 if index else 1
-        span = f"up to {tier.up_to} dogs" if low == 1 else f"{low}–{tier.up_to} dogs"
-        amount, words = tier.fee, f"{dollars(tier.fee)} for {span}"
+        amount, words = _tier(profile, pricing, request.dogs)
     else:
-        raise QuoteRefused(f"{profile.name} sets no fee for a {class_name}")
+        raise QuoteRefused(f"{profile.name} sets no fee for a {name}")
     line = QuoteLine(
         code=kennel.code,
         description=f"{head}: {words}",
@@ -58,3 +51,53 @@ def quote_kennel(profile: TownProfile, request: KennelQuoteRequest) -> Quote:
     )
     warnings += example_warnings(profile, [line], year_sources(year, request.on))
     return Quote(year, (line,), tuple(warnings), schedule.effective)
+
+
+def kennel_class_of(profile: TownProfile, request: KennelQuoteRequest) -> KennelClass:
+    """The state class (MGL c.140 §136A) a kennel license is counted under: the category's
+    class when the request names one."""
+    kennel = profile.schedule_for(
+        license_year_for_sale(profile, request.on, request.license_year)[0]
+    ).kennel
+    if kennel is None:
+        raise QuoteRefused(f"{profile.name}'s profile has no kennel licenses")
+    return _priced(profile, kennel, request)[0]
+
+
+def _priced(
+    profile: TownProfile, kennel: KennelRules, request: KennelQuoteRequest
+) -> tuple[KennelClass, str, KennelPricing]:
+    if request.category is None:
+        kennel_class = request.kennel_class
+        return kennel_class, KENNEL_CLASS_NAMES[kennel_class], kennel.pricing_for(kennel_class)
+    category = kennel.category(request.category)
+    if category is None:
+        known = ", ".join(c.name for c in kennel.categories) or "none"
+        raise ValidationError(
+            f'{profile.name} has no kennel category "{request.category}" (its categories: {known})',
+            field="category",
+        )
+    state = KENNEL_CLASS_NAMES[category.kennel_class]
+    return (
+        category.kennel_class,
+        f"{category.description} (a {state} under MGL c.140 §136A)",
+        category.pricing,
+    )
+
+
+def _tier(profile: TownProfile, pricing: KennelPricing, dogs: int) -> tuple[Decimal, str]:
+    tiers = pricing.tiers
+    tier = next((t for t in tiers if t.up_to is None or dogs <= t.up_to), None)
+    if tier is None:
+        raise KennelOverMaximum(
+            f"the kennel fees in {profile.name} stop at {tiers[-1].up_to} dogs; {dogs} were counted"
+        )
+    index = tiers.index(tier)
+    low = (tiers[index - 1].up_to or 0) + 1 if index else 1
+    if tier.up_to is None:
+        span = f"more than {low - 1} dogs"
+    elif low == 1:
+        span = f"up to {tier.up_to} dogs"
+    else:
+        span = f"{low}–{tier.up_to} dogs"
+    return tier.fee, f"{dollars(tier.fee)} for {span}"

@@ -10,11 +10,14 @@ than that day.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.history import DogHistory, reach_words, reaches
 from clerkdesk.rules.license_year import (
     LicenseYear,
+    MonthDay,
     add_months,
     reaches_age_in_months,
 )
@@ -46,11 +49,11 @@ def late_clock(profile: TownProfile, request: DogQuoteRequest) -> LateClock:
     candidates: list[tuple[dt.date, str]] = []
     if request.new_to_town_since is not None:
         arrived = request.new_to_town_since
-        candidates.append((arrived, f"the dog came to town on {arrived.isoformat()}"))
+        candidates.append((arrived, f"the dog came to town on {us_date(arrived)}"))
     if request.born is not None:
         of_age = reaches_age_in_months(request.born, rule.license_age_months)
         months = rule.license_age_months
-        candidates.append((of_age, f"the dog became {months} months old on {of_age.isoformat()}"))
+        candidates.append((of_age, f"the dog became {months} months old on {us_date(of_age)}"))
     if not candidates:
         return LateClock(None)
     started, why = max(candidates)
@@ -65,17 +68,35 @@ def late_fee_lines(
     year: LicenseYear,
     request: DogQuoteRequest,
     license_fee: Decimal,
+    history: DogHistory,
+    notes: list[str],
 ) -> list[QuoteLine]:
+    """The late-fee lines for one dog. A rule whose reach (``applies_to``) leaves this dog
+    out but that would have charged it adds a note saying so, so the quote says which reach
+    applied either way."""
     clock = late_clock(profile, request)
     lines: list[QuoteLine] = []
     for rule in schedule.late_fees:
-        if rule.applies_to == "renewals" and not request.renewal:
+        if isinstance(rule, FlatLateFee) and rule.by_dog is not None:
+            rule = replace(rule, amount=rule.by_dog.fee(request.sex, request.altered))
+        if rule.applies_to == "new_to_town":
+            parts = _own_event_parts(rule, request)
+        else:
+            parts = late_fee_parts(rule, year, request.on, clock, license_fee)
+        if not reaches(rule.applies_to, history):
+            if parts:
+                cite = f" ({rule.citation})" if rule.citation else ""
+                notes.append(
+                    f"no {rule.label.lower()}{cite}: it is {reach_words(rule.applies_to)}, "
+                    f"and this dog is not one"
+                )
             continue
-        for amount, description in late_fee_parts(rule, year, request.on, clock, license_fee):
+        reach = "" if rule.applies_to == "all" else f"; {reach_words(rule.applies_to)}"
+        for amount, description in parts:
             lines.append(
                 QuoteLine(
                     code=rule.code,
-                    description=description,
+                    description=description + reach,
                     amount=amount,
                     account=profile.account_for(rule.code),
                     citation=rule.citation,
@@ -83,6 +104,28 @@ def late_fee_lines(
                 )
             )
     return lines
+
+
+def _own_event_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[Decimal, str]]:
+    """A late fee for a dog new to town, counted from the day it came: due from the day after
+    ``after_days`` days, whatever the license year's own dates."""
+    arrived = request.new_to_town_since
+    days = getattr(rule, "after_days", None)
+    if arrived is None or days is None:
+        return []
+    start = arrived + dt.timedelta(days=days + 1)
+    if request.on < start:
+        return []
+    came = f"came to town on {us_date(arrived)}"
+    if isinstance(rule, FlatLateFee):
+        return _nonzero(
+            rule.amount,
+            f"{rule.label}: {dollars(rule.amount)} for a dog licensed more than {days} days "
+            f"after it {came} (from {us_date(start)})",
+        )
+    if isinstance(rule, PeriodicLateFee):
+        return _periodic(rule, start, request.on, f"; {days} days after the dog {came}")
+    return []  # pragma: no cover - the loader allows only flat and periodic
 
 
 def late_fee_amount(
@@ -110,6 +153,8 @@ def late_fee_parts(
         return []
     if isinstance(rule, SteppedLateFee):
         return _stepped(rule, year, on, clock)
+    if never_late(rule.start, year):
+        return []
     start = _start(year.occurrence(rule.start), clock)
     if on < start:
         return []
@@ -118,7 +163,7 @@ def late_fee_parts(
         return _nonzero(
             rule.amount,
             f"{rule.label}: {dollars(rule.amount)} for a license issued on or after "
-            f"{start.isoformat()}{note}",
+            f"{us_date(start)}{note}",
         )
     if isinstance(rule, PeriodicLateFee):
         return _periodic(rule, start, on, note)
@@ -127,10 +172,17 @@ def late_fee_parts(
         times = "doubled" if rule.factor == 2 else f"multiplied by {rule.factor.normalize()}"
         return _nonzero(
             extra,
-            f"{rule.label}: license fee {dollars(license_fee)} {times} from "
-            f"{start.isoformat()}{note}",
+            f"{rule.label}: license fee {dollars(license_fee)} {times} from {us_date(start)}{note}",
         )
     raise AssertionError(rule)  # pragma: no cover - the union is exhaustive
+
+
+def never_late(start: MonthDay, year: LicenseYear) -> bool:
+    """A late fee from the license year's first day never runs within that year: no license
+    is late on the day its year begins. This is what ``due`` on the year's last day means
+    (the default ``from``, the day after, is the next year's first day), and an explicit
+    ``from`` on the first day reads the same, rather than making every license late."""
+    return year.occurrence(start) == year.start
 
 
 def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool) -> int:
@@ -154,6 +206,8 @@ def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool)
 def _periodic(
     rule: PeriodicLateFee, start: dt.date, on: dt.date, note: str
 ) -> list[tuple[Decimal, str]]:
+    """Both lines (the base, then the periods) say the whole count in words:
+    ``Late fee: $3.00 + $1.00 × 27 weeks from 06/01/2026 (a week or part counts)``."""
     count = periods_elapsed(start, on, rule.period, rule.part_counts)
     base = rule.base
     periodic = cents(rule.amount * count)
@@ -161,15 +215,18 @@ def _periodic(
     if rule.cap is not None and capped:
         periodic = max(ZERO, rule.cap - base)
     plural = rule.period if count == 1 else f"{rule.period}s"
-    per = f"per {rule.period} or part" if rule.part_counts else f"per full {rule.period}"
-    head = f"{dollars(base)} plus " if base else ""
-    words = f"{rule.label}: {head}{dollars(rule.amount)} {per} from {start.isoformat()}"
-    tail = f", capped at {dollars(base + periodic)} in all" if capped else ""
+    counts = f"a {rule.period} or part counts" if rule.part_counts else f"full {rule.period}s only"
+    head = f"{dollars(base)} + " if base else ""
+    words = (
+        f"{rule.label}: {head}{dollars(rule.amount)} × {count} {plural} from {us_date(start)} "
+        f"({counts})"
+    )
+    if capped:
+        words += f", capped at {dollars(base + periodic)} in all"
     parts: list[tuple[Decimal, str]] = []
     if base:
         parts += _nonzero(base, f"{words} — base {dollars(base)}{note}")
-    times = dollars(periodic) if capped else f"{dollars(rule.amount)} × {count}"
-    parts += _nonzero(periodic, f"{words} ({count} {plural}{tail}) — {times}{note}")
+    parts += _nonzero(periodic, f"{words} — {count} {plural}, {dollars(periodic)}{note}")
     return parts
 
 
@@ -178,6 +235,8 @@ def _stepped(
 ) -> list[tuple[Decimal, str]]:
     in_force = None
     for step in rule.steps:
+        if never_late(step.start, year):
+            continue
         start = _start(year.occurrence(step.start), clock)
         if start <= on and (in_force is None or step.amount >= in_force[1].amount):
             in_force = (start, step)
@@ -186,7 +245,7 @@ def _stepped(
     start, step = in_force
     return _nonzero(
         step.amount,
-        f"{rule.label}: {dollars(step.amount)} from {year.occurrence(step.start).isoformat()} "
+        f"{rule.label}: {dollars(step.amount)} from {us_date(year.occurrence(step.start))} "
         f"(fee table){_note(start, clock)}",
     )
 
@@ -199,7 +258,7 @@ def _start(rule_start: dt.date, clock: LateClock) -> dt.date:
 
 def _note(start: dt.date, clock: LateClock) -> str:
     if clock.runs_from is not None and start == clock.runs_from:
-        return f"; counted from {start.isoformat()}, after {clock.reason}"
+        return f"; counted from {us_date(start)}, after {clock.reason}"
     return ""
 
 

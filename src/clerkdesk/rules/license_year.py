@@ -7,6 +7,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from clerkdesk.rules.dates import us_date
+
 _MONTH_DAY = re.compile(r"^(\d{2})-(\d{2})$")
 
 
@@ -21,14 +23,14 @@ class MonthDay:
     def parse(cls, text: str) -> MonthDay:
         match = _MONTH_DAY.match(text)
         if match is None:
-            raise ValueError(f"{text!r} is not a month and day written MM-DD")
+            raise ValueError(f'"{text}" is not a month and day written MM-DD')
         month, day = int(match.group(1)), int(match.group(2))
         if not 1 <= month <= 12:
-            raise ValueError(f"{text!r} has no month {month}")
+            raise ValueError(f'"{text}" has no month {month}')
         if month == 2 and day == 29:
             raise ValueError("February 29 is not in every year; use 02-28 or 03-01")
         if not 1 <= day <= calendar.monthrange(2001, month)[1]:
-            raise ValueError(f"{text!r}: month {month} has no day {day}")
+            raise ValueError(f'"{text}": month {month} has no day {day}')
         return cls(month, day)
 
     def __str__(self) -> str:
@@ -69,7 +71,7 @@ class LicenseYear:
         return month_day.in_year(self.start.year + 1)
 
     def __str__(self) -> str:
-        return f"{self.label} ({self.start.isoformat()} to {self.end.isoformat()})"
+        return f"{self.label} ({us_date(self.start)} to {us_date(self.end)})"
 
 
 def license_year_starting_in(start: MonthDay, year: int) -> LicenseYear:

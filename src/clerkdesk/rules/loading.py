@@ -17,12 +17,17 @@ from typing import Any
 
 import tomli_w
 
+from clerkdesk.rules import loading_extras as extras
+from clerkdesk.rules import loading_kennel
 from clerkdesk.rules import loading_sections as sections
 from clerkdesk.rules.errors import ProfileError
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.profile import LicenseYearRule, TownProfile
-from clerkdesk.rules.reader import Reader
+from clerkdesk.rules.profile_text import read_profile_file
+from clerkdesk.rules.profile_warnings import profile_warnings
+from clerkdesk.rules.reader import Reader, nearest
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
+from clerkdesk.rules.toml_errors import toml_problem
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SECTIONS = (
@@ -35,6 +40,8 @@ _SECTIONS = (
     "other_fees",
     "fines",
     "impound",
+    "payment_fees",
+    "limits",
 )
 
 
@@ -43,16 +50,18 @@ def parse_profile(text: str) -> TownProfile:
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError([f"not valid TOML: {exc}"]) from None
+        raise ProfileError([toml_problem(text, exc)]) from None
+    except ValueError:  # an integer too long for Python to read (more than 4300 digits)
+        raise ProfileError(["not valid TOML: a number in it has thousands of digits"]) from None
     return profile_from_document(document)
 
 
 def load_profile_file(path: Path) -> TownProfile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ProfileError([f"cannot read {path}: {exc.strerror or exc}"]) from None
-    return parse_profile(text)
+    """The profile in a file saved as UTF-8 (with or without a byte-order mark), UTF-16 or
+    Windows-1252; how it was read, if not as plain UTF-8, is among its ``warnings``."""
+    text, notes = read_profile_file(path)
+    profile = parse_profile(text)
+    return replace(profile, warnings=(*notes, *profile.warnings)) if notes else profile
 
 
 def profile_to_toml(profile: TownProfile) -> str:
@@ -79,7 +88,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
     town = top.table("town", required=True) or Reader({}, "town", problems)
     profile_id = town.string("id", required=True) or ""
     if profile_id and not _ID.match(profile_id):
-        town.problem("id", f"{profile_id!r} must be lower-case letters, digits and hyphens")
+        town.problem("id", f'"{profile_id}" must be lower-case letters, digits and hyphens')
     name = town.string("name", required=True) or ""
     bylaw = town.text("bylaw")
     examples = town.string_list("examples") or ()
@@ -99,9 +108,11 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
             if isinstance(rule, SteppedLateFee):
                 sections.check_steps_in_year(rule, year_rule.start, problems)
     _check_accounts(schedules, accounts, default_account, problems)
+    if not problems:  # a schedule that did not load would make its codes look unknown
+        _unknown_accounts(schedules, accounts, problems)
     for key in examples:
         if not _resolves(document, key):
-            problems.append(f"town.examples: {key!r} is not a key in this profile")
+            problems.append(f'town.examples: "{key}" is not a key in this profile')
     if problems:
         raise ProfileError(problems)
     return TownProfile(
@@ -115,6 +126,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         unconfirmed_examples=tuple(examples),
         document=copy.deepcopy(dict(document)),
         area_codes=area_codes,
+        warnings=profile_warnings(year_rule, schedules),
     )
 
 
@@ -127,7 +139,7 @@ def _area_codes(town: Reader) -> tuple[str, ...]:
     codes = town.string_list("area_codes") or ()
     for code in codes:
         if not _AREA_CODE.match(code):
-            town.problem("area_codes", f'{code!r} is not an area code: use three digits, "508"')
+            town.problem("area_codes", f'"{code}" is not an area code: use three digits, "508"')
             return ()
     if len(set(codes)) != len(codes):
         town.problem("area_codes", "names an area code twice")
@@ -139,9 +151,9 @@ def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
     r = r or Reader({}, "license_year", problems)
     start = r.month_day("start", required=True) or MonthDay(1, 1)
     due = r.month_day("due") or start
-    age = r.integer("license_age_months", default=6, minimum=1) or 6
-    early = r.integer("early_sale_days", minimum=0)
-    grace = r.integer("grace_days_new_to_town", default=0) or 0
+    age = r.integer("license_age_months", default=6, minimum=1, maximum=120) or 6
+    early = r.integer("early_sale_days", minimum=0, maximum=365)
+    grace = r.integer("grace_days_new_to_town", default=0, maximum=3650) or 0
     citation = r.citation()
     r.finish()
     return LicenseYearRule(start, due, age, early, grace, citation, r.path)
@@ -204,10 +216,12 @@ _PARSERS: dict[str, Callable[[Reader, MonthDay], Any]] = {
     "exemptions": lambda r, _: sections.exemptions(r.table("exemptions")),
     "late_fees": _late_fees,
     "arrears": lambda r, _: sections.arrears(r.table("arrears")),
-    "kennel": lambda r, _: sections.kennel(r.table("kennel")),
+    "kennel": lambda r, _: loading_kennel.kennel(r.table("kennel")),
     "other_fees": lambda r, _: sections.other_fees(r.named_tables("other_fees")),
     "fines": lambda r, _: sections.fines(r.named_tables("fines")),
     "impound": lambda r, _: sections.impound(r.table("impound")),
+    "payment_fees": lambda r, _: extras.payment_fees(r.named_tables("payment_fees")),
+    "limits": lambda r, _: extras.limits(r.table("limits")),
 }
 
 
@@ -226,6 +240,7 @@ def fee_codes(schedule: FeeSchedule) -> list[tuple[str, str]]:
         codes.append((schedule.impound.code, schedule.impound.source))
         if schedule.impound.handling is not None:
             codes.append((schedule.impound.handling_code, schedule.impound.source))
+    codes += [(f.code, f.source) for f in schedule.payment_fees]
     return codes
 
 
@@ -241,9 +256,35 @@ def _check_accounts(
             if code not in accounts and default is None and code not in reported:
                 reported.add(code)
                 problems.append(
-                    f"accounts.{code}: no revenue account for fee code {code!r} "
+                    f'accounts.{code}: no revenue account for fee code "{code}" '
                     f"(used at {source}); add it or set accounts.default"
                 )
+
+
+# Fee codes the program charges by these names, whether or not this profile's schedules
+# have the rule yet: an account for one of them is never a slip.
+KNOWN_CODES = (
+    "dog_license",
+    "late_fee",
+    "arrears",
+    "kennel_license",
+    "transfer",
+    "duplicate_tag",
+    "impound",
+    "impound_handling",
+    "convenience_fee",
+)
+
+
+def _unknown_accounts(
+    schedules: list[FeeSchedule], accounts: Mapping[str, str], problems: list[str]
+) -> None:
+    """A misspelt fee code under [accounts] would post that fee to the default account:
+    refuse it, naming the nearest code."""
+    codes = sorted({code for s in schedules for code, _ in fee_codes(s)} | set(KNOWN_CODES))
+    for code in accounts:
+        if code not in codes:
+            problems.append(f'accounts.{code}: no fee has the code "{code}"{nearest(code, codes)}')
 
 
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+from dataclasses import replace
 from decimal import Decimal
 
 from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.loading_extras import PAYMENT_METHODS, under_age
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import (
     ALTERED_CITATION,
-    CHARITABLE_CITATION,
-    KENNEL_CLASSES,
+    OWNER_FACTS,
     AppliesTo,
     ArrearsRule,
+    ByDog,
     DogFees,
     DoublingLateFee,
     Exemptions,
@@ -20,10 +23,6 @@ from clerkdesk.rules.schedule import (
     FlatLateFee,
     ImpoundPer,
     ImpoundRule,
-    KennelClass,
-    KennelPricing,
-    KennelRules,
-    KennelTier,
     LateFeeRule,
     LateFeeStep,
     NamedExemption,
@@ -35,9 +34,15 @@ from clerkdesk.rules.schedule import (
     Surcharge,
 )
 
-PAYMENT_METHODS = ("cash", "check", "money_order", "card")
 LATE_FEE_KINDS = ("flat", "periodic", "table", "doubling")
-APPLIES_TO: tuple[AppliesTo, ...] = ("renewals", "all")
+APPLIES_TO: tuple[AppliesTo, ...] = (
+    "all",
+    "renewals",
+    "licensed_here_before",
+    "not_licensed_last_year",
+    "except_new_to_town",
+    "new_to_town",
+)
 PERIODS: tuple[Period, ...] = ("week", "month")
 IMPOUND_PER: tuple[ImpoundPer, ...] = ("calendar_day", "24_hours")
 ZERO = Decimal("0.00")
@@ -46,6 +51,7 @@ ZERO = Decimal("0.00")
 def dog_fees(r: Reader) -> DogFees | None:
     fees = {k: r.money(k, required=True) for k in _DOG_FEE_KEYS}
     citation = r.citation()
+    young = under_age(r.table("under_age"))
     r.finish()
     for sex in ("male", "female"):
         intact, altered = fees[f"{sex}_intact"], fees[f"{sex}_altered"]
@@ -61,7 +67,9 @@ def dog_fees(r: Reader) -> DogFees | None:
     if any(v is None for v in values):
         return None
     male_intact, female_intact, male_altered, female_altered = (v or ZERO for v in values)
-    return DogFees(male_intact, female_intact, male_altered, female_altered, citation, r.path)
+    return DogFees(
+        male_intact, female_intact, male_altered, female_altered, citation, r.path, young
+    )
 
 
 _DOG_FEE_KEYS = ("male_intact", "female_intact", "male_altered", "female_altered")
@@ -75,13 +83,16 @@ def surcharges(readers: list[Reader]) -> tuple[Surcharge, ...]:
         amount = r.money("amount", required=True)
         code = r.text("code", f"surcharge_{designation.replace('-', '_')}")
         description = r.text("description", f"Surcharge: {designation} dog")
+        service_animals = r.boolean("service_animals", True)
         citation = r.citation()
         r.finish()
         if designation in seen:
-            r.problem("designation", f"{designation!r} already has a surcharge")
+            r.problem("designation", f'"{designation}" already has a surcharge')
         seen.add(designation)
         if designation and amount is not None:
-            found.append(Surcharge(designation, code, amount, description, citation, r.path))
+            found.append(
+                Surcharge(designation, code, amount, description, citation, r.path, service_animals)
+            )
     return tuple(found)
 
 
@@ -91,14 +102,21 @@ def exemptions(r: Reader | None) -> Exemptions:
     senior: SeniorExemption | None = None
     s = r.table("senior")
     if s is not None:
-        age = s.integer("age", required=True, minimum=1)
+        age = s.integer("age", required=True, minimum=1, maximum=150)
         fee = s.money("fee") or ZERO
         max_dogs = s.integer("max_dogs", minimum=1)
         late = s.boolean("late_fees_apply", False)
+        over = s.choice("age_rule", AGE_RULES, "or_over") or "or_over"
+        facts = s.string_list("owner_facts") or ()
+        for fact in facts:
+            if fact not in OWNER_FACTS:
+                s.problem("owner_facts", f'"{fact}" is not an owner fact{_nearest(fact)}')
         citation = s.citation()
         s.finish()
         if age is not None:
-            senior = SeniorExemption(age, fee, max_dogs, late, citation, s.path)
+            senior = SeniorExemption(
+                age, fee, max_dogs, late, citation, s.path, over == "over", facts
+            )
     named: list[NamedExemption] = []
     for name, o in r.named_tables("other"):
         description = o.text("description", name.replace("_", " "))
@@ -118,20 +136,35 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
     label = r.text("description", "Late fee")
     citation = r.citation()
     rule: LateFeeRule | None = None
+    after_days = r.integer("after_days", minimum=0, maximum=3650)
+    if applies_to == "new_to_town":
+        if after_days is None and not r.has("after_days"):
+            r.problem("after_days", 'is required with applies_to = "new_to_town"')
+        if r.has("from"):
+            r.problem("from", 'is not used with applies_to = "new_to_town"; give after_days')
+        if kind not in ("flat", "periodic", None):
+            r.problem("kind", 'must be "flat" or "periodic" with applies_to = "new_to_town"')
+    elif after_days is not None:
+        r.problem("after_days", 'is only for applies_to = "new_to_town"')
     if kind == "flat":
         start = r.month_day("from") or default_start
-        amount = r.money("amount", required=True)
+        amount, by_dog = by_dog_amount(r, "amount", required=True)
         if amount is not None:
-            rule = FlatLateFee(code, label, applies_to, citation, r.path, start, amount)
+            rule = FlatLateFee(
+                code, label, applies_to, citation, r.path, start, amount, by_dog, after_days
+            )
     elif kind == "periodic":
-        rule = _periodic(r, code, label, applies_to, citation, default_start)
+        periodic = _periodic(r, code, label, applies_to, citation, default_start)
+        rule = None if periodic is None else replace(periodic, after_days=after_days)
     elif kind == "table":
         rule = _stepped(r, code, label, applies_to, citation)
     elif kind == "doubling":
         start = r.month_day("from") or default_start
-        factor = r.money("factor") or Decimal("2.00")
+        # Only a missing factor means "doubled": a typed 0 is refused, never read as 2.
+        given = r.money("factor")
+        factor = Decimal("2.00") if given is None else given
         if factor < 1:
-            r.problem("factor", f"must be 1 or more, not {factor}")
+            r.problem("factor", f"must be 1 or more (2 doubles the fee), not {factor}")
         rule = DoublingLateFee(code, label, applies_to, citation, r.path, start, factor)
     r.finish()
     return rule
@@ -207,81 +240,28 @@ def check_steps_in_year(rule: SteppedLateFee, year_start: MonthDay, problems: li
 def arrears(r: Reader | None) -> ArrearsRule | None:
     if r is None:
         return None
-    amount = r.money("amount")
+    amount, by_dog = by_dog_amount(r, "amount", required=False)
     max_years = r.integer("max_years", minimum=1)
     code = r.text("code", "arrears")
     citation = r.citation()
     r.finish()
-    return ArrearsRule(amount, max_years, code, citation, r.path)
+    return ArrearsRule(amount, max_years, code, citation, r.path, by_dog)
 
 
-def kennel(r: Reader | None) -> KennelRules | None:
-    if r is None:
-        return None
-    max_dogs = r.integer("max_dogs", minimum=1)
-    count_age = r.integer("count_age_months", default=3) or 0
-    code = r.text("code", "kennel_license")
-    citation = r.citation()
-    pricing = _pricing(r, citation, required=False)
-    classes: list[tuple[KennelClass, KennelPricing]] = []
-    for name, c in r.named_tables("classes"):
-        kennel_class = next((k for k in KENNEL_CLASSES if k == name), None)
-        if kennel_class is None:
-            c.problem(None, f"is not a kennel class (one of {', '.join(KENNEL_CLASSES)})")
-            continue
-        class_pricing = _pricing(c, citation, required=True)
-        c.finish()
-        if class_pricing is None:
-            continue
-        if kennel_class == "charitable" and not class_pricing.free:
-            c.problem(
-                None,
-                f"a domestic charitable corporation kennel is licensed free "
-                f"({CHARITABLE_CITATION}); set free = true",
-            )
-        classes.append((kennel_class, class_pricing))
-    if not any(k == "charitable" for k, _ in classes):
-        classes.append(("charitable", KennelPricing(True, None, (), CHARITABLE_CITATION, r.path)))
-    r.finish()
-    unpriced = [k for k in KENNEL_CLASSES if k not in dict(classes) and pricing is None]
-    if unpriced:
-        r.problem(
-            None,
-            f"needs a fee or tiers (for every class) or a price for each class; "
-            f"missing: {', '.join(unpriced)}",
-        )
-    every = [pricing, *(p for _, p in classes)]
-    for p in every:
-        if p is not None and p.tiers and max_dogs is not None and p.tiers[-1].up_to < max_dogs:
-            r.problem(
-                "max_dogs",
-                f"is {max_dogs} but the tiers at {p.source} stop at {p.tiers[-1].up_to} dogs",
-            )
-    fallback = pricing or KennelPricing(False, None, (), citation, r.path)
-    return KennelRules(max_dogs, count_age, code, fallback, tuple(classes), citation, r.path)
-
-
-def _pricing(r: Reader, default_citation: str, *, required: bool) -> KennelPricing | None:
-    free = r.boolean("free", False)
-    fee = r.money("fee")
-    tiers: list[KennelTier] = []
-    for t in r.tables("tiers"):
-        up_to = t.integer("up_to", required=True, minimum=1)
-        tier_fee = t.money("fee", required=True)
-        t.finish()
-        if up_to is not None and tier_fee is not None:
-            if tiers and up_to <= tiers[-1].up_to:
-                t.problem("up_to", f"must be more than the previous tier's {tiers[-1].up_to}")
-            tiers.append(KennelTier(up_to, tier_fee))
-    citation = r.citation(default_citation)
-    chosen = sum([free, fee is not None, bool(tiers)])
-    if chosen > 1:
-        r.problem(None, "give only one of free = true, fee or tiers")
-    elif chosen == 0 and required:
-        r.problem(None, "needs free = true, a fee or tiers")
-    if chosen == 0 and not required:
-        return None
-    return KennelPricing(free, fee, tuple(tiers), citation, r.path)
+def by_dog_amount(r: Reader, key: str, *, required: bool) -> tuple[Decimal | None, ByDog | None]:
+    """An amount, or a table of four by sex and altered status
+    (``{ male_intact = …, female_intact = …, male_altered = …, female_altered = … }``)."""
+    if not isinstance(r.data.get(key), dict):
+        return r.money(key, required=required), None
+    table = r.table(key)
+    if table is None:  # pragma: no cover - it is a table
+        return None, None
+    fees = [table.money(k, required=True) for k in _DOG_FEE_KEYS]
+    table.finish()
+    if any(f is None for f in fees):
+        return None, None
+    male_intact, female_intact, male_altered, female_altered = (f or ZERO for f in fees)
+    return male_intact, ByDog(male_intact, female_intact, male_altered, female_altered)
 
 
 def other_fees(named: list[tuple[str, Reader]]) -> tuple[OtherFee, ...]:
@@ -306,7 +286,8 @@ def fines(named: list[tuple[str, Reader]]) -> tuple[FineSchedule, ...]:
         methods = r.string_list("payment_methods")
         for method in methods or ():
             if method not in PAYMENT_METHODS:
-                r.problem("payment_methods", f"{method!r} is not one of {PAYMENT_METHODS}")
+                known = ", ".join(PAYMENT_METHODS)
+                r.problem("payment_methods", f'"{method}" is not one of {known}')
         days = r.integer("days_to_pay", minimum=1)
         maximum = r.boolean("maximum", False)
         citation = r.citation()
@@ -347,3 +328,12 @@ def impound(r: Reader | None) -> ImpoundRule | None:
 def day_after(md: MonthDay) -> MonthDay:
     following = md.in_year(2001) + dt.timedelta(days=1)
     return MonthDay(following.month, following.day)
+
+
+AGE_RULES = ("or_over", "over")
+
+
+def _nearest(fact: str) -> str:
+    close = difflib.get_close_matches(fact, list(OWNER_FACTS), n=1)
+    known = ", ".join(OWNER_FACTS)
+    return f' (did you mean "{close[0]}"? known: {known})' if close else f" (known: {known})"

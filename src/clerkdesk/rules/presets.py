@@ -32,7 +32,7 @@ def preset_path(preset_id: str) -> Path:
     path = presets_dir() / f"{preset_id}.toml"
     if not preset_id or "/" in preset_id or "\\" in preset_id or not path.is_file():
         raise UnknownPreset(
-            f"no town preset {preset_id!r} (presets: {', '.join(preset_ids())})", field="town"
+            f'no town preset "{preset_id}" (presets: {", ".join(preset_ids())})', field="town"
         )
     return path
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import (
     LicenseYear,
@@ -48,6 +49,9 @@ class TownProfile:
     """The parsed TOML, for writing the profile back out (see ``loading.profile_to_toml``)."""
     area_codes: tuple[str, ...] = ()
     """The town's telephone area codes: a 7-digit phone is looked for under each."""
+    warnings: tuple[str, ...] = ()
+    """What ``profile check`` lists without refusing the profile (e.g. values without a
+    citation, or a file read as Windows-1252)."""
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:
@@ -67,7 +71,7 @@ class TownProfile:
             first = min(s.effective for s in self.schedules)
             raise QuoteRefused(
                 f"no fee schedule is in force for license year {license_year.label}: "
-                f"the earliest takes effect on {first.isoformat()}"
+                f"the earliest takes effect on {us_date(first)}"
             )
         return max(in_force, key=lambda s: s.effective)
 
@@ -77,7 +81,7 @@ class TownProfile:
     def account_for(self, code: str) -> str:
         account = self.accounts.get(code, self.default_account)
         if account is None:  # the loader refuses a profile like this; kept for safety
-            raise QuoteRefused(f"no revenue account for fee code {code!r}")
+            raise QuoteRefused(f'no revenue account for fee code "{code}"')
         return account
 
     def fee(self, code: str, on: dt.date | None = None) -> QuoteLine:
@@ -90,7 +94,7 @@ class TownProfile:
         other = schedule.other_fee(code)
         if other is None:
             known = ", ".join(f.code for f in schedule.other_fees) or "none"
-            raise QuoteRefused(f"{self.name} has no fee {code!r} (its other fees: {known})")
+            raise QuoteRefused(f'{self.name} has no fee "{code}" (its other fees: {known})')
         return QuoteLine(
             code=other.code,
             description=other.description,
@@ -105,7 +109,12 @@ class TownProfile:
         found: list[str] = []
         for key in self.unconfirmed_examples:
             for source in sources:
-                if source == key or source.startswith(key + ".") or key.startswith(source + "."):
+                if _within(source, key) or _within(key, source):
                     found.append(key)
                     break
         return found
+
+
+def _within(inner: str, outer: str) -> bool:
+    """``schedules[0].late_fees[0]`` is within ``schedules[0].late_fees`` and within itself."""
+    return inner == outer or inner.startswith((outer + ".", outer + "["))

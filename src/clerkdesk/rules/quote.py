@@ -10,6 +10,8 @@ from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.money import total
 from clerkdesk.rules.schedule import KennelClass, Sex
 
+NO_CITATION = "no citation"
+
 
 @dataclass(frozen=True)
 class QuoteLine:
@@ -22,6 +24,11 @@ class QuoteLine:
     citation: str
     source: str = ""
 
+    def __post_init__(self) -> None:
+        # A rule the profile left uncited says so on every line it produces.
+        if not self.citation.strip():
+            object.__setattr__(self, "citation", NO_CITATION)
+
 
 @dataclass(frozen=True)
 class Quote:
@@ -29,6 +36,8 @@ class Quote:
     lines: tuple[QuoteLine, ...]
     warnings: tuple[str, ...]
     schedule_effective: dt.date | None = None
+    notes: tuple[str, ...] = ()
+    """Why a rule charged nothing (e.g. a late fee whose reach left this dog out), in words."""
 
     @property
     def total(self) -> Decimal:
@@ -44,8 +53,11 @@ class DogQuoteRequest:
     The owner: ``owner_born`` and ``owner_exempt_dogs`` (dogs of this owner already licensed
     under the age exemption this license year).
     The history: ``renewal`` (licensed in this town for the previous license year),
-    ``missed_years`` (past license years, just before this one, in which it went unlicensed)
-    and ``new_to_town_since`` (the date it came to town).
+    ``last_licensed`` (the calendar year the license year it was last licensed in this town
+    starts in), ``licensed_here_before`` (licensed in this town in some earlier license
+    year), ``missed_years`` (past license years, just before this one, in which it went
+    unlicensed) and ``new_to_town_since`` (the date it came to town). A late fee's reach
+    (``applies_to``) is decided from these: see :func:`clerkdesk.rules.history.dog_history`.
     ``license_year`` names the license year by the calendar year it starts in; by default
     the license year that contains ``on``.
     """
@@ -63,13 +75,23 @@ class DogQuoteRequest:
     new_to_town_since: dt.date | None = None
     missed_years: int = 0
     license_year: int | None = None
+    last_licensed: int | None = None
+    licensed_here_before: bool = False
+    owner_facts: tuple[str, ...] = ()
+    """Facts about the owner an exemption may require (``schedule.OWNER_FACTS``), such as
+    ``"year_round_resident"``."""
+    tender: str | None = None
+    """How the whole quote will be paid (``cash``, ``check``, ``money_order``, ``card``): a
+    payment fee for it (a card convenience fee) is added as its own line."""
 
 
 @dataclass(frozen=True)
 class KennelQuoteRequest:
-    """A kennel license for ``dogs`` counted dogs of class ``kennel_class``."""
+    """A kennel license for ``dogs`` counted dogs of class ``kennel_class``, or of the
+    town-named ``category`` (which decides the class)."""
 
     on: dt.date
     dogs: int
     kennel_class: KennelClass = "personal"
     license_year: int | None = None
+    category: str | None = None

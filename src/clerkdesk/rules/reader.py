@@ -8,6 +8,8 @@ at are reported as unknown when it is finished, which catches misspelt keys.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import TypeVar
@@ -16,6 +18,9 @@ from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.money import cents
 
 T = TypeVar("T", bound=str)
+MAX_AMOUNT = Decimal("999999.99")
+"""No fee, fine or cap a town profile sets comes near this; larger numbers are typing slips
+(and ``1e999999`` would not fit an amount of money at all)."""
 
 
 class Reader:
@@ -44,7 +49,7 @@ class Reader:
     def finish(self) -> None:
         for key in self.data:
             if key not in self._seen:
-                self.problem(key, "unknown key")
+                self.problem(key, f"unknown key{nearest(key, sorted(self._seen))}")
 
     # -- scalars -------------------------------------------------------------------------
     def string(self, key: str, default: str | None = None, *, required: bool = False) -> str | None:
@@ -75,7 +80,7 @@ class Reader:
         for choice in choices:
             if value == choice:
                 return choice
-        self.problem(key, f"must be one of {_listed(choices)}, not {value!r}")
+        self.problem(key, f"must be one of {_listed(choices)}, not {typed(value)}")
         return default
 
     def boolean(self, key: str, default: bool) -> bool:
@@ -88,7 +93,13 @@ class Reader:
         return value
 
     def integer(
-        self, key: str, *, required: bool = False, minimum: int = 0, default: int | None = None
+        self,
+        key: str,
+        *,
+        required: bool = False,
+        minimum: int = 0,
+        maximum: int = 100_000,
+        default: int | None = None,
     ) -> int | None:
         value = self.raw(key)
         if value is None:
@@ -100,6 +111,9 @@ class Reader:
             return default
         if value < minimum:
             self.problem(key, f"must be {minimum} or more, not {value}")
+            return default
+        if value > maximum:
+            self.problem(key, f"must be {maximum:,} or less, not {value}")
             return default
         return value
 
@@ -122,19 +136,22 @@ class Reader:
             try:
                 amount = Decimal(value.strip().removeprefix("$"))
             except InvalidOperation:
-                self.problem(key, f"{value!r} is not an amount such as 15.00")
+                self.problem(key, f"{typed(value)} is not an amount such as 15.00")
                 return None
         else:
             self.problem(key, f"must be an amount such as 15.00, not {_kind(value)}")
             return None
         if not amount.is_finite():
-            self.problem(key, "must be a finite amount")
+            self.problem(key, f"must be an amount such as 15.00, not {typed(value)}")
+            return None
+        if abs(amount) > MAX_AMOUNT:
+            self.problem(key, f"{typed(value)} is too large: amounts go up to {MAX_AMOUNT:,}")
             return None
         if amount < 0:
-            self.problem(key, f"must not be negative ({amount})")
+            self.problem(key, f"must not be negative ({typed(value)})")
             return None
         if amount != cents(amount):
-            self.problem(key, f"{amount} has more than two decimal places")
+            self.problem(key, f"{typed(value)} has more than two decimal places")
             return None
         return cents(amount)
 
@@ -145,7 +162,9 @@ class Reader:
                 self.problem(key, 'is required (a month and day such as "06-01")')
             return None
         if not isinstance(value, str):
-            self.problem(key, f'must be a month and day in quotes such as "06-01", not {value!r}')
+            self.problem(
+                key, f'must be a month and day in quotes such as "06-01", not {typed(value)}'
+            )
             return None
         try:
             return MonthDay.parse(value)
@@ -169,7 +188,7 @@ class Reader:
                 return dt.date.fromisoformat(value)
             except ValueError:
                 pass
-        self.problem(key, f"must be a date such as 2026-04-01, not {value!r}")
+        self.problem(key, f"must be a date such as 2026-04-01, not {typed(value)}")
         return None
 
     def string_list(self, key: str) -> tuple[str, ...] | None:
@@ -234,13 +253,48 @@ def _kind(value: object) -> str:
     if isinstance(value, int | Decimal):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {typed(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "a table"
+    if isinstance(value, dt.date | dt.time):
+        return f"the date or time {typed(value)}"
     return type(value).__name__
+
+
+def nearest(key: str, valid: Sequence[str]) -> str:
+    """``; did you mean "citation"?`` (the valid key closest to a misspelt one), or the
+    valid keys when none is close."""
+    close = difflib.get_close_matches(key, valid, n=1, cutoff=0.6)
+    if close:
+        return f'; did you mean "{close[0]}"?'
+    return f" (valid here: {', '.join(valid)})" if valid else ""
 
 
 def _listed(choices: Sequence[str]) -> str:
     return ", ".join(f'"{c}"' for c in choices)
+
+
+def typed(value: object) -> str:
+    """``value`` as it is written in a profile (TOML), never a Python repr: ``"text"``,
+    ``2026-06-01``, ``15.00``, ``true``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        if value.is_nan():
+            return "nan"
+        if value.is_infinite():
+            return "-inf" if value < 0 else "inf"
+        return str(value).replace("E+", "e").replace("E", "e")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(typed(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)

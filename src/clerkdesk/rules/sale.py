@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.profile import TownProfile
@@ -23,26 +24,24 @@ def license_year_for_sale(
     year = profile.license_year_starting_in(starts_in)
     if year.end < on:
         raise QuoteRefused(
-            f"license year {year.label} ended on {year.end.isoformat()}; "
+            f"license year {year.label} ended on {us_date(year.end)}; "
             "past years are charged as arrears (missed years) on this year's license"
         )
     if year.starts_in > current.starts_in + 1:
-        raise QuoteRefused(
-            f"license year {year.label} is more than a year ahead of {on.isoformat()}"
-        )
+        raise QuoteRefused(f"license year {year.label} is more than a year ahead of {us_date(on)}")
     rule = profile.license_year_rule
     if rule.early_sale_days is None:
         raise QuoteRefused(
             f"{profile.name} does not sell next year's licenses early: license year "
-            f"{year.label} goes on sale on {year.start.isoformat()}"
+            f"{year.label} goes on sale on {us_date(year.start)}"
         )
     opens = year.start - dt.timedelta(days=rule.early_sale_days)
     if on < opens:
         raise QuoteRefused(
-            f"licenses for {year.label} go on sale on {opens.isoformat()} "
+            f"licenses for {year.label} go on sale on {us_date(opens)} "
             f"({rule.early_sale_days} days before the license year starts)"
         )
-    return year, [f"early sale of a license for {year.label}, which starts {year.start}"]
+    return year, [f"early sale of a license for {year.label}, which starts {us_date(year.start)}"]
 
 
 def years_on_sale(profile: TownProfile, on: dt.date) -> tuple[LicenseYear, ...]:
@@ -70,6 +69,6 @@ def example_warnings(profile: TownProfile, lines: list[QuoteLine], extra: list[s
     """A warning for each unconfirmed example value behind ``lines`` or ``extra`` sources."""
     sources = [line.source for line in lines if line.source] + extra
     return [
-        f"{key} is an example value from the preset, not yet confirmed by the clerk"
+        f"{key} is an example value (listed in town.examples), not yet confirmed by the clerk"
         for key in profile.examples_behind(sources)
     ]

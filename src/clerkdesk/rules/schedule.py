@@ -15,7 +15,17 @@ from typing import Literal
 from clerkdesk.rules.license_year import MonthDay
 
 Sex = Literal["male", "female"]
-AppliesTo = Literal["renewals", "all"]
+AppliesTo = Literal[
+    "all",
+    "renewals",
+    "licensed_here_before",
+    "not_licensed_last_year",
+    "except_new_to_town",
+    "new_to_town",
+]
+"""The reach of a late fee: every dog; only a dog licensed in this town last license year;
+a dog licensed in this town in any earlier license year; a dog not licensed here last
+license year (an add-on); every dog but one new to town."""
 Period = Literal["week", "month"]
 ImpoundPer = Literal["calendar_day", "24_hours"]
 KennelClass = Literal[
@@ -41,6 +51,40 @@ ALTERED_CITATION = "MGL c.140 §139"
 
 
 @dataclass(frozen=True)
+class ByDog:
+    """An amount that depends on the dog's sex and whether it is spayed or neutered."""
+
+    male_intact: Decimal
+    female_intact: Decimal
+    male_altered: Decimal
+    female_altered: Decimal
+
+    def fee(self, sex: Sex, altered: bool) -> Decimal:
+        if sex == "male":
+            return self.male_altered if altered else self.male_intact
+        return self.female_altered if altered else self.female_intact
+
+
+@dataclass(frozen=True)
+class UnderAgeFees:
+    """A fee for a dog younger than ``months`` on the day of issue (from its birth date), for
+    each sex and altered status the bylaw names (``None``: the regular fee)."""
+
+    months: int
+    male_intact: Decimal | None
+    female_intact: Decimal | None
+    male_altered: Decimal | None
+    female_altered: Decimal | None
+    citation: str
+    source: str
+
+    def fee(self, sex: Sex, altered: bool) -> Decimal | None:
+        if sex == "male":
+            return self.male_altered if altered else self.male_intact
+        return self.female_altered if altered else self.female_intact
+
+
+@dataclass(frozen=True)
 class DogFees:
     male_intact: Decimal
     female_intact: Decimal
@@ -48,6 +92,7 @@ class DogFees:
     female_altered: Decimal
     citation: str
     source: str
+    under_age: UnderAgeFees | None = None
 
     def fee(self, sex: Sex, altered: bool) -> Decimal:
         if sex == "male":
@@ -63,11 +108,20 @@ class Surcharge:
     description: str
     citation: str
     source: str
+    service_animals: bool = True
+    """Charged on a service animal too (its license is free, its designation's surcharge
+    is not), unless the profile says ``service_animals = false``."""
+
+
+OWNER_FACTS: dict[str, str] = {"year_round_resident": "a year-round resident"}
+"""Facts about an owner an exemption may require, recorded on the owner at the counter and
+given to a quote as ``DogQuoteRequest.owner_facts``; the words say them on a quote line."""
 
 
 @dataclass(frozen=True)
 class SeniorExemption:
-    """Owners aged ``age`` or over pay ``fee`` (0 = free), for at most ``max_dogs`` dogs."""
+    """Owners aged ``age`` or over (strictly over, with ``strictly_over``) who also have
+    every fact in ``owner_facts`` pay ``fee`` (0 = free), for at most ``max_dogs`` dogs."""
 
     age: int
     fee: Decimal
@@ -75,6 +129,18 @@ class SeniorExemption:
     late_fees_apply: bool
     citation: str
     source: str
+    strictly_over: bool = False
+    owner_facts: tuple[str, ...] = ()
+
+    def fits_age(self, age: int) -> bool:
+        return age > self.age if self.strictly_over else age >= self.age
+
+    @property
+    def words(self) -> str:
+        """``owner aged over 65 and a year-round resident``."""
+        age = f"over {self.age}" if self.strictly_over else f"{self.age} or over"
+        facts = "".join(f" and {OWNER_FACTS.get(f, f)}" for f in self.owner_facts)
+        return f"owner aged {age}{facts}"
 
 
 @dataclass(frozen=True)
@@ -107,10 +173,15 @@ class LateFeeBase:
 
 @dataclass(frozen=True)
 class FlatLateFee(LateFeeBase):
-    """``amount`` once the dog is licensed on or after ``start``."""
+    """``amount`` once the dog is licensed on or after ``start``; ``by_dog`` when the
+    amount depends on sex and altered status (``amount`` is then the intact male's)."""
 
     start: MonthDay
     amount: Decimal
+    by_dog: ByDog | None = None
+    after_days: int | None = None
+    """For ``applies_to = "new_to_town"``: charged on a dog licensed more than this many
+    days after it came to town, counted from that day (``start`` is not used)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +195,7 @@ class PeriodicLateFee(LateFeeBase):
     period: Period
     part_counts: bool
     cap: Decimal | None
+    after_days: int | None = None
 
 
 @dataclass(frozen=True)
@@ -153,19 +225,26 @@ LateFeeRule = FlatLateFee | PeriodicLateFee | SteppedLateFee | DoublingLateFee
 
 @dataclass(frozen=True)
 class ArrearsRule:
-    """For each past license year the dog went unlicensed: ``amount`` if set, else the
-    license fee of the schedule in force that year."""
+    """For each past license year the dog went unlicensed: ``amount`` if set (``by_dog``
+    when it depends on sex and altered status), else the license fee of the schedule in
+    force that year."""
 
     amount: Decimal | None
     max_years: int | None
     code: str
     citation: str
     source: str
+    by_dog: ByDog | None = None
+
+    def fixed(self, sex: Sex, altered: bool) -> Decimal | None:
+        return self.by_dog.fee(sex, altered) if self.by_dog is not None else self.amount
 
 
 @dataclass(frozen=True)
 class KennelTier:
-    up_to: int
+    """Up to ``up_to`` dogs; ``None`` for an open-ended top tier ("more than 15")."""
+
+    up_to: int | None
     fee: Decimal
 
 
@@ -181,6 +260,17 @@ class KennelPricing:
 
 
 @dataclass(frozen=True)
+class KennelCategory:
+    """A kennel the town names and prices on its own ("hobby kennel"), counted for the
+    state as one of the five MGL c.140 §136A classes."""
+
+    name: str
+    kennel_class: KennelClass
+    description: str
+    pricing: KennelPricing
+
+
+@dataclass(frozen=True)
 class KennelRules:
     max_dogs: int | None
     count_age_months: int
@@ -189,12 +279,16 @@ class KennelRules:
     classes: tuple[tuple[KennelClass, KennelPricing], ...]
     citation: str
     source: str
+    categories: tuple[KennelCategory, ...] = ()
 
     def pricing_for(self, kennel_class: KennelClass) -> KennelPricing:
         for name, pricing in self.classes:
             if name == kennel_class:
                 return pricing
         return self.pricing
+
+    def category(self, name: str) -> KennelCategory | None:
+        return next((c for c in self.categories if c.name == name), None)
 
 
 @dataclass(frozen=True)
@@ -234,6 +328,38 @@ class ImpoundRule:
 
 
 @dataclass(frozen=True)
+class PaymentFee:
+    """A fee for paying by ``tender`` (a card convenience fee): ``percent`` of each payment
+    by it, at least ``minimum`` and at most ``cap``, as its own line with its own code."""
+
+    tender: str
+    percent: Decimal
+    minimum: Decimal | None
+    cap: Decimal | None
+    code: str
+    description: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Limit:
+    dogs: int
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
+class DogLimits:
+    """``kennel_license``: more than this many dogs needs a kennel license; ``household``:
+    no more than this many dogs in one household. Dogs ``count_age_months`` or older count."""
+
+    kennel_license: Limit | None
+    household: Limit | None
+    count_age_months: int
+
+
+@dataclass(frozen=True)
 class FeeSchedule:
     """Everything with an amount, in force for license years starting on or after
     ``effective`` (until a later schedule takes over)."""
@@ -250,12 +376,17 @@ class FeeSchedule:
     other_fees: tuple[OtherFee, ...]
     fines: tuple[FineSchedule, ...]
     impound: ImpoundRule | None
+    payment_fees: tuple[PaymentFee, ...] = ()
+    limits: DogLimits | None = None
 
     def other_fee(self, code: str) -> OtherFee | None:
         return next((f for f in self.other_fees if f.code == code), None)
 
     def fine_schedule(self, code: str) -> FineSchedule | None:
         return next((f for f in self.fines if f.code == code), None)
+
+    def payment_fee_for(self, tender: str) -> PaymentFee | None:
+        return next((f for f in self.payment_fees if f.tender == tender), None)
 
     def surcharge_for(self, designation: str) -> Surcharge | None:
         return next((s for s in self.surcharges if s.designation == designation), None)

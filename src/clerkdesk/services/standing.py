@@ -110,6 +110,10 @@ def _request(
         new_to_town_since=dog.came_to_town_on,
         missed_years=max(missed, 0),
         license_year=license_year,
+        # The reach of a late fee (last year / ever here / every dog) is the profile's; the
+        # history it is decided from is this town's licenses of the dog.
+        last_licensed=held[-1].year if held else None,
+        licensed_here_before=bool(held),
     )
 
 

@@ -20,7 +20,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TownProfileVersion
-from clerkdesk.rules import ProfileError, TownProfile, parse_profile, presets
+from clerkdesk.rules import ProfileError, TownProfile, parse_profile, presets, profile_text
 
 NOTE_LENGTH = 200
 _SAVED_BY_LENGTH = 80
@@ -148,16 +148,12 @@ def set_up_town(database: Database, preset_id: str, *, saved_by: str, clock: Clo
 
 
 def read_profile_file(path: Path) -> str:
-    """The text of a profile file (a byte-order mark from Notepad is dropped)."""
+    """The text of a profile file as Notepad saves it (UTF-8 with or without a byte-order
+    mark, UTF-16, or Windows-1252 "ANSI"); anything else is refused naming the fix."""
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValidationError(
-            f"{path.name} is not a text file in UTF-8; save it as UTF-8 and try again",
-            field="path",
-        ) from None
-    except OSError as exc:
-        raise ValidationError(f"cannot read {path}: {exc.strerror or exc}", field="path") from None
+        return profile_text.read_profile_file(path)[0]
+    except ProfileError as exc:
+        raise ValidationError(exc.problems[0], field="path") from None
 
 
 def import_profile_file(
