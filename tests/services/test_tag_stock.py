@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import threading
 
 import pytest
 from sqlalchemy import func, select
@@ -14,6 +15,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagStock
 from clerkdesk.services import licensing, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
+from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.tags import ReceiveTags
 from services.conftest import CLERK, THIS_YEAR, Town, at, check
 
@@ -183,3 +185,45 @@ def test_a_tag_typed_for_a_year_without_stock_says_so(town: Town) -> None:
             actor=CLERK,
             clock=at(dt.date(2027, 2, 15), town.clock),
         )
+
+
+def test_two_workstations_receiving_overlapping_ranges_at_once_save_only_one(town: Town) -> None:
+    # GIVEN one workstation in the middle of receiving 5001–5100 for 2026–27 (its range read
+    # for overlaps and about to be saved)
+    before = _stock_rows(town.database)
+    holding, second_done = threading.Event(), threading.Event()
+    outcome: list[object] = []
+
+    def second_workstation() -> None:
+        holding.wait(10)
+        try:
+            tags.receive_tags(
+                town.database, ReceiveTags(2026, 5050, 5150), actor=CLERK, clock=town.clock
+            )
+            outcome.append("saved")
+        except ValidationError as refused:
+            outcome.append(refused.message)
+        second_done.set()
+
+    worker = threading.Thread(target=second_workstation)
+    worker.start()
+    with town.database.write() as session:
+        lock_tag_receiving(session, THIS_YEAR)
+        session.execute(select(TagStock.id).where(TagStock.license_year_start == THIS_YEAR)).all()
+        holding.set()
+        # WHEN a second workstation receives an overlapping range at that moment
+        second_done.wait(0.2 if town.database.is_sqlite else 1.0)
+        session.add(
+            TagStock(
+                license_year_start=THIS_YEAR,
+                first_number=5001,
+                last_number=5100,
+                received_at=town.clock.now(),
+                received_by=CLERK,
+            )
+        )
+    worker.join(30)
+    # THEN it waited its turn, saw the first range and was refused: one range, never two
+    assert len(outcome) == 1 and isinstance(outcome[0], str)
+    assert "already received" in str(outcome[0])
+    assert _stock_rows(town.database) == before + 1

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import DatabaseBusy, ValidationError
-from clerkdesk.models import License, LicenseStatus, Owner, TagIssue, TagStatus
+from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
 from clerkdesk.rules import QuoteLine
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.numbers import LICENSE, next_number
@@ -195,15 +195,17 @@ def checkout_in(
         raise ValidationError("That owner is not on file.", field="owner")
     standings: list[tuple[LicenseItem, DogStanding]] = []
     lines: list[ChargedLine] = []
-    seniors = 0
+    # A senior's limit is per owner: a receipt may carry another owner's dogs.
+    seniors: dict[int | None, int] = {}
     for item in request.items:
+        owner_id = _owner_of(session, item.dog_id)
         standing = dog_standing(
             session,
             profile,
             item.dog_id,
             today,
             license_year=item.license_year,
-            extra_senior=seniors,
+            extra_senior=seniors.get(owner_id, 0),
         )
         if not standing.can_license:
             raise ValidationError(
@@ -211,7 +213,7 @@ def checkout_in(
             )
         assert standing.quote is not None
         if senior_exempt(standing.quote):
-            seniors += 1
+            seniors[owner_id] = seniors.get(owner_id, 0) + 1
         standings.append((item, standing))
         lines.extend(charged_lines(standing, item.waivers))
     total = sum((c.amount for c in lines), Decimal("0.00"))
@@ -307,12 +309,23 @@ def quote_dogs(
     with database.read() as session:
         profile = profile_in_force(session)
         out = []
-        seniors = 0
+        seniors: dict[int | None, int] = {}
         for dog_id in dog_ids:
+            owner_id = _owner_of(session, dog_id)
             standing = dog_standing(
-                session, profile, dog_id, on, license_year=license_year, extra_senior=seniors
+                session,
+                profile,
+                dog_id,
+                on,
+                license_year=license_year,
+                extra_senior=seniors.get(owner_id, 0),
             )
             if standing.quote is not None and senior_exempt(standing.quote):
-                seniors += 1
+                seniors[owner_id] = seniors.get(owner_id, 0) + 1
             out.append(standing)
         return out
+
+
+def _owner_of(session: Session, dog_id: int) -> int | None:
+    dog = session.get(Dog, dog_id)
+    return None if dog is None else dog.owner_id

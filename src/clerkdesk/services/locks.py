@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from clerkdesk.models import Dog, License, Owner, TagStock
@@ -84,3 +84,19 @@ def lock_for_license(session: Session, license_id: int) -> None:
         return
     lock_dogs_and_owners(session, [found.dog_id])
     lock_tag_stock(session, [found.license_year_start])
+
+
+# Receiving a range adds rows: there is no row yet to hold, so PostgreSQL holds the license
+# year itself (a transaction-level advisory lock, released at commit or rollback).
+_TAG_RECEIVING = 0x7467  # "tg": the lock class, so it never meets another advisory lock
+
+
+def lock_tag_receiving(session: Session, year_start: dt.date) -> None:
+    """Two workstations receiving ranges for one license year take turns, so the second
+    sees the first's range and an overlap is refused rather than saved twice."""
+    if not _needs_locks(session):
+        return
+    session.execute(
+        text("SELECT pg_advisory_xact_lock(:kind, :year)"),
+        {"kind": _TAG_RECEIVING, "year": year_start.toordinal()},
+    )

@@ -20,6 +20,7 @@ from clerkdesk.models import TagIssue, TagStock
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.profile_source import profile_in_force
 
 MAX_RANGE = 100_000
@@ -222,6 +223,7 @@ def _receive_in(
     clock: Clock,
     label: str = "this license year",
 ) -> int:
+    lock_tag_receiving(session, year_start)
     overlap = session.execute(
         select(TagStock.first_number, TagStock.last_number)
         .where(

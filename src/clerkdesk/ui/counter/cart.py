@@ -27,6 +27,7 @@ from clerkdesk.rules import QuoteLine
 from clerkdesk.services.licensing import LicenseItem, waivable
 from clerkdesk.services.standing import DogStanding
 from clerkdesk.ui.counter.fields import money
+from clerkdesk.ui.elide import ElidedLabel
 
 ZERO = Decimal("0.00")
 EMPTY = "Empty: open an owner and press R to renew all due, or A to add the selected dog."
@@ -134,10 +135,9 @@ class CartPanel(QWidget):
         heading = QLabel("CART", self)
         heading.setObjectName("ColumnTitle")
         # Whose cart this is stays in sight: one customer per receipt.
-        self.payer = QLabel(EMPTY, self)
+        # One line however long the names: the whole text is on hover and read aloud.
+        self.payer = ElidedLabel(EMPTY, self, role="Cart")
         self.payer.setObjectName("CartPayer")
-        self.payer.setWordWrap(True)
-        self.payer.setAccessibleName("Paid by")
         self.held: list[Cart] = []
         self.held_label = QLabel("", self)
         self.held_label.setObjectName("HeldCarts")

@@ -26,6 +26,7 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.fields import show_date
 from clerkdesk.ui.counter.form_base import FormDialog
 from clerkdesk.ui.counter.results import ResultsPanel
+from clerkdesk.ui.elide import ElidedLabel
 
 STATUS_CHOICES = (
     (DogStatus.DECEASED, "Deceased"),
@@ -87,7 +88,7 @@ class OwnerPicker(QDialog):
         self.setModal(True)
         self.resize(560, 520)
         layout = QVBoxLayout(self)
-        heading = QLabel(title, self)
+        heading = ElidedLabel(title, self, hint_width=520)
         heading.setObjectName("DialogTitle")
         self.box = QLineEdit(self)
         self.box.setAccessibleName("Search for the new owner")
