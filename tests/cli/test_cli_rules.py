@@ -412,11 +412,13 @@ def test_kennel_category_and_a_bad_date(capsys: pytest.CaptureFixture[str], tmp_
     status, out, err = run(capsys, *kennel, "--category", "show")
     assert (status, out) == (2, "")
     assert err.strip().endswith('has no kennel category "show" (its categories: hobby)')
-    path.write_text(preset_toml("westborough").replace("2004-04-01", "2004-04-31"), "utf-8")
+    bad = preset_toml("westborough").replace("2004-04-01", "2004-04-31")
+    line = next(n for n, text in enumerate(bad.splitlines(), 1) if "2004-04-31" in text)
+    path.write_text(bad, "utf-8")
     status, out, err = run(capsys, "profile", "check", str(path))
     assert (status, out) == (2, "")
     assert err.splitlines()[0].startswith(
-        f"{path}: schedules[0].effective: 2004-04-31 is not a date (line 27)"
+        f"{path}: schedules[0].effective: 2004-04-31 is not a date (line {line})"
     )
 
 

@@ -51,7 +51,7 @@ def test_tags_are_received_from_the_keyboard_and_listed(qtbot: QtBot, tags_view:
     # WHEN the clerk opens Receive tags… and presses Enter on an empty form
     dialog = _open_dialog(qtbot, tags_view)
     assert focused() is dialog.year and dialog.year.currentText() == "2026–27 (this year)"
-    assert dialog.save_button.text() == "Enter first tag, last tag"
+    assert dialog.save_button.text() == "Receive tags  Enter — needs first tag, last tag"
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     # THEN both missing numbers are named beside their fields at once
     assert dialog.messages["first"].text() == "Type the number of the first tag."

@@ -30,7 +30,7 @@ from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.elide import ElidedLabel
 
 ZERO = Decimal("0.00")
-EMPTY = "Empty: open an owner and press R to renew all due, or A to add the selected dog."
+EMPTY = "Empty — R renews all due, A adds a dog."
 
 
 @dataclass
