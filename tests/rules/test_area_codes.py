@@ -39,9 +39,9 @@ def test_area_codes_are_read_in_order() -> None:
     ("value", "problem"),
     [
         ("[508]", "town.area_codes: must be a list of text"),
-        ('["50"]', "town.area_codes: \"50\" is not an area code: use three digits, \"508\""),
-        ('["5081"]', "town.area_codes: \"5081\" is not an area code"),
-        ('["108"]', "town.area_codes: \"108\" is not an area code"),
+        ('["50"]', 'town.area_codes: "50" is not an area code: use three digits, "508"'),
+        ('["5081"]', 'town.area_codes: "5081" is not an area code'),
+        ('["108"]', 'town.area_codes: "108" is not an area code'),
         ('["508", "508"]', "town.area_codes: names an area code twice"),
         ('"508"', "town.area_codes: must be a list of text"),
     ],
