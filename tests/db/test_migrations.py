@@ -190,3 +190,27 @@ def test_the_newest_released_file_keeps_its_money_and_numbers_counting_on(tmp_pa
         assert next_number(session, RECEIPT, "2026") == 2
     assert str(total) in ("10", "10.00", "10.0") and reference == "1234"
     database.dispose()
+
+
+def test_upgrading_to_0006_records_every_owner_on_file_as_not_year_round(
+    database: Database,
+) -> None:
+    # GIVEN an owner saved before owners had facts
+    migrate.downgrade(database, "0005")
+    now = dt.datetime(2026, 1, 5, 15, 0, tzinfo=dt.UTC)
+    with database.write() as session:
+        session.execute(
+            text(
+                "INSERT INTO owner (id, first_name, last_name, street, city, state, postal_code,"
+                " status, created_at, updated_at) VALUES (7, 'Jane', 'Doe', '12 Elm St',"
+                " 'Westborough', 'MA', '01581', 'active', :now, :now)"
+            ),
+            {"now": now},
+        )
+
+    # WHEN the database is upgraded, THEN the owner is kept and not claimed year-round
+    migrate.upgrade_to_head(database)
+    with database.read() as session:
+        kept = session.execute(text("SELECT year_round_resident FROM owner WHERE id = 7"))
+        assert kept.scalar_one() in (False, 0)
+    assert schema_differences(database) == []

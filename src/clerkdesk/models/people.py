@@ -6,7 +6,7 @@ import datetime as dt
 import enum
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Index, String, Text
+from sqlalchemy import Index, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base, Name
@@ -50,6 +50,9 @@ class Owner(Base):
     phone_digits: Mapped[str | None] = mapped_column(String(20))
     email: Mapped[str | None] = mapped_column(String(120))
     birth_date: Mapped[dt.date | None]
+    # A fact a town's exemption may require (rules.OWNER_FACTS "year_round_resident"); the
+    # server default lets the column join a table that already holds owners.
+    year_round_resident: Mapped[bool] = mapped_column(default=False, server_default=false())
     notes: Mapped[str | None] = mapped_column(Text)
     status: Mapped[OwnerStatus] = mapped_column(
         stored_enum(OwnerStatus, "owner_status"), default=OwnerStatus.ACTIVE
@@ -63,3 +66,8 @@ class Owner(Base):
     @property
     def display_name(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    @property
+    def facts(self) -> tuple[str, ...]:
+        """The owner's recorded facts, as the rules name them (``rules.OWNER_FACTS``)."""
+        return ("year_round_resident",) if self.year_round_resident else ()

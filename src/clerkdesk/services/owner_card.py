@@ -99,6 +99,9 @@ class OwnerCard:
         return next((d for d in self.dogs if d.dog_id == dog_id), None)
 
 
+YEAR_ROUND_BADGE = "year-round resident"
+
+
 def age_on(born: dt.date | None, on: dt.date) -> int | None:
     if born is None:
         return None
@@ -123,6 +126,7 @@ def _owner_input(owner: Owner) -> OwnerInput:
         email=owner.email,
         birth_date=owner.birth_date,
         notes=owner.notes,
+        year_round_resident=owner.year_round_resident,
     )
 
 
@@ -214,6 +218,13 @@ def owner_card(
         senior = _senior_rule(profile, year)
         if senior is not None and age is not None and age >= senior.age:
             badges.append(f"{senior.age}+ exempt" if seniors else f"{senior.age}+")
+        # Shown only where the exemption asks for it: elsewhere it changes no fee.
+        if (
+            senior is not None
+            and owner.year_round_resident
+            and "year_round_resident" in (senior.owner_facts)
+        ):
+            badges.append(YEAR_ROUND_BADGE)
         return OwnerCard(
             owner_id=owner.id,
             display_name=owner.display_name,

@@ -13,6 +13,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import DesignationKind, Dog, DogDesignation, DogStatus, Owner, OwnerStatus
 from clerkdesk.models import Sex as DogSex
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.profile import TownProfile
 from clerkdesk.services import checks
 from clerkdesk.services.search_words import digits, reindex_dog, reindex_owner
 
@@ -38,6 +39,8 @@ class OwnerInput:
     email: str | None = None
     birth_date: dt.date | None = None
     notes: str | None = None
+    year_round_resident: bool = False
+    """Lives in town year-round: a fact some towns' exemptions require (rules.OWNER_FACTS)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,20 @@ class DogInput:
     microchip: str | None = None
     description: str | None = None
     came_to_town_on: dt.date | None = None
+
+
+YEAR_ROUND_RESIDENT = "year_round_resident"
+
+
+def facts_named(profile: TownProfile) -> frozenset[str]:
+    """The owner facts any of the town's schedules makes an exemption depend on: the ones a
+    form asks about, since recording any other would change no fee."""
+    return frozenset(
+        fact
+        for schedule in profile.schedules
+        if schedule.exemptions.senior is not None
+        for fact in schedule.exemptions.senior.owner_facts
+    )
 
 
 def _postal_code(value: str) -> str:
@@ -112,6 +129,7 @@ def check_owner(data: OwnerInput, today: dt.date) -> dict[str, object]:
         "email": found.check(checks.email, data.email, "email"),
         "birth_date": found.check(_owner_birth_date, data.birth_date, today),
         "notes": found.check(optional, data.notes, "notes", "Notes", max_length=4000),
+        "year_round_resident": data.year_round_resident,
     }
     found.raise_any()
     values["state"] = str(values["state"]).upper()

@@ -106,6 +106,7 @@ def _request(
         service_animal=service,
         designations=designations,
         owner_born=owner.birth_date,
+        owner_facts=owner.facts,
         owner_exempt_dogs=_senior_exemptions_used(session, owner.id, year) + extra_senior,
         new_to_town_since=dog.came_to_town_on,
         missed_years=max(missed, 0),

@@ -9,12 +9,14 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clerkdesk.services.people import (
+    YEAR_ROUND_RESIDENT,
     DogInput,
     OwnerInput,
     check_dog,
     check_owner,
     create_dog,
     create_owner,
+    facts_named,
     update_dog,
     update_owner,
 )
@@ -67,6 +69,12 @@ class OwnerForm(FormDialog):
                 date=key == "birth_date",
                 short=short,
             )
+        year_round = QCheckBox("Lives in town year-round", self)
+        self.add_field("year_round_resident", "&Year-round", year_round)
+        year_round.setAccessibleName("Lives in town year-round")
+        # Asked only where an exemption depends on it; elsewhere it would change no fee.
+        named = ctx.town is not None and YEAR_ROUND_RESIDENT in facts_named(ctx.town.profile)
+        self.set_row_visible("year_round_resident", named)
         self.edit("state").setText("MA")
         self.edit("city").setText(_town_city(ctx))
         if current is not None:
@@ -75,6 +83,7 @@ class OwnerForm(FormDialog):
             for key in ("postal_code", "phone", "email"):
                 self.edit(key).setText(getattr(current, key) or "")
             self.edit("birth_date").setText(show_date(current.birth_date))
+            year_round.setChecked(current.year_round_resident)
         self._current = current
         self.finish()
 
@@ -97,6 +106,7 @@ class OwnerForm(FormDialog):
             mailing_postal_code=keep.mailing_postal_code if keep else None,
             phone_alt=keep.phone_alt if keep else None,
             notes=keep.notes if keep else None,
+            year_round_resident=self.checked("year_round_resident"),
         )
         self.check(check_owner, data, self.ctx.clock.today())
         database, clock, owner_id = self.ctx.database, self.ctx.clock, self.owner_id

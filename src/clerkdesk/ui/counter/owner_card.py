@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.models import DesignationKind
-from clerkdesk.services.owner_card import CardDog, OwnerCard
+from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, CardDog, OwnerCard
 from clerkdesk.ui.counter.actions import button_text
 from clerkdesk.ui.counter.fields import money, show_date
 from clerkdesk.ui.elide import ElidedLabel
@@ -226,7 +226,8 @@ class OwnerCardPanel(QWidget):
             if item is not None and (widget := item.widget()) is not None:
                 widget.deleteLater()
         for text in card.badges:
-            kind = "info" if text[:1].isdigit() else "danger"  # "70+ exempt", or a status
+            # "70+ exempt" or "year-round resident"; else a status such as "moved"
+            kind = "info" if text[:1].isdigit() or text == YEAR_ROUND_BADGE else "danger"
             self.badges.addWidget(badge(text, kind, self))
         d = card.details
         street = d.street + (f", {d.unit}" if d.unit else "")
