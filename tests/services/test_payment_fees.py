@@ -10,29 +10,13 @@ from sqlalchemy import func, select
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Receipt, ReceiptLine, TenderKind
-from clerkdesk.rules import parse_profile, presets
+from clerkdesk.rules import parse_profile
 from clerkdesk.services import licensing
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, tender_fees
 from clerkdesk.services.payments import TenderInput, plan_tenders
 from clerkdesk.services.town import save_town_profile
+from document_support import card_fee_profile
 from services.conftest import CLERK, Town
-
-CARD_FEE = """
-[schedules.payment_fees.card]
-percent = 3
-minimum = 1.00
-cap = 10.00
-description = "Card convenience fee"
-citation = "Treasurer's fee schedule 2026"
-"""
-
-
-def card_fee_profile() -> str:
-    text = presets.preset_toml("westborough")
-    text = text.replace(
-        'default = "Dog licenses"', 'default = "Dog licenses"\nconvenience_fee = "Card fees"'
-    )
-    return text + CARD_FEE
 
 
 @pytest.fixture
