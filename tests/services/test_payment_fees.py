@@ -125,7 +125,7 @@ def test_an_expected_total_that_counts_the_fee_is_refused_and_nothing_is_written
 ) -> None:
     with card_town.database.read() as session:
         before = session.scalar(select(func.count()).select_from(Receipt))
-    with pytest.raises(ValidationError, match="not the 34.00 quoted"):
+    with pytest.raises(ValidationError, match=r"not the 34\.00 quoted"):
         licensing.checkout(
             card_town.database,
             both_dogs(card_town, card("33.00"), expected="34.00"),
