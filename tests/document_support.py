@@ -140,3 +140,13 @@ def license_by_card(database: Database, clock: FixedClock) -> Sale:
         clock=clock,
     )
     return Sale(result.receipt_id, result, owner_id, (first, second), first)
+
+
+def limits_profile(*, kennel_over: int = 1, max_dogs: int = 2) -> str:
+    """Westborough's rules with a kennel license above ``kennel_over`` dogs three months or
+    older and a household limit of ``max_dogs``."""
+    return presets.preset_toml("westborough") + (
+        "\n[schedules.limits]\ncount_age_months = 3\n\n"
+        f'[schedules.limits.kennel_license]\nover = {kennel_over}\ncitation = "Art. 9 §10"\n\n'
+        f'[schedules.limits.household]\nmax_dogs = {max_dogs}\ncitation = "Art. 9 §15"\n'
+    )
