@@ -119,6 +119,7 @@ class OwnerCardPanel(QWidget):
         self.limits.setObjectName("OwnerLimits")
         self.limits.setWordWrap(True)
         self.limits.setAccessibleName("Dog limit warnings")
+        self.limits.setStyleSheet(f"color: {AMBER}; font-weight: 600;")
         self.limits.setVisible(False)
         layout.addWidget(self.limits)
         layout.addLayout(self._year_row(actions["year"]))
