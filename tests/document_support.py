@@ -17,8 +17,10 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import Dog, Owner, Receipt, ReceiptStatus, TenderKind
+from clerkdesk.rules import presets
 from clerkdesk.services import licensing, tags
 from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.town import save_town_profile
 
 CLERK = "mjones"
 CHECK_NUMBER = "1234"
@@ -101,3 +103,50 @@ def void_receipt(database: Database, receipt_id: int, when: dt.datetime, by: str
         assert receipt is not None
         receipt.status = ReceiptStatus.VOID
         receipt.voided_at, receipt.voided_by, receipt.void_reason = when, by, why
+
+
+CARD_FEE = """
+[schedules.payment_fees.card]
+percent = 3
+minimum = 1.00
+cap = 10.00
+description = "Card convenience fee"
+citation = "Treasurer's fee schedule 2026"
+"""
+CARD_AUTHORIZATION = "AUTH-77"
+
+
+def card_fee_profile() -> str:
+    """Westborough's rules with a 3% card fee, at least 1.00, at most 10.00, to "Card fees"."""
+    text = presets.preset_toml("westborough")
+    default = 'default = "Dog licenses"'
+    assert default in text
+    return text.replace(default, f'{default}\nconvenience_fee = "Card fees"') + CARD_FEE
+
+
+def license_by_card(database: Database, clock: FixedClock) -> Sale:
+    """A demo owner's two dogs licensed on ``clock``'s day, paid by card under the card fee."""
+    fill_demo(database, dogs=30, seed=3, town_id="westborough", clock=clock)
+    save_town_profile(database, card_fee_profile(), saved_by=CLERK, clock=clock)
+    tags.receive_stock(database, THIS_YEAR, 1, 500, actor=CLERK, clock=clock)
+    owner_id, (first, second) = _owner_with_two_licensable_dogs(database, clock.today())
+    items = (licensing.LicenseItem(first), licensing.LicenseItem(second))
+    result = licensing.checkout(
+        database,
+        licensing.CheckoutRequest(
+            owner_id, items, (TenderInput(TenderKind.CARD, None, CARD_AUTHORIZATION),)
+        ),
+        actor=CLERK,
+        clock=clock,
+    )
+    return Sale(result.receipt_id, result, owner_id, (first, second), first)
+
+
+def limits_profile(*, kennel_over: int = 1, max_dogs: int = 2) -> str:
+    """Westborough's rules with a kennel license above ``kennel_over`` dogs three months or
+    older and a household limit of ``max_dogs``."""
+    return presets.preset_toml("westborough") + (
+        "\n[schedules.limits]\ncount_age_months = 3\n\n"
+        f'[schedules.limits.kennel_license]\nover = {kennel_over}\ncitation = "Art. 9 §10"\n\n'
+        f'[schedules.limits.household]\nmax_dogs = {max_dogs}\ncitation = "Art. 9 §15"\n'
+    )

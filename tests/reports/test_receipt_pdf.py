@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,11 @@ from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.services.document_views import ReceiptDocument
 from clerkdesk.services.documents import receipt_document
 from document_support import (
+    CARD_AUTHORIZATION,
     CHECK_NUMBER,
     WAIVER,
     Sale,
+    license_by_card,
     license_two_dogs,
     void_receipt,
 )
@@ -103,3 +106,24 @@ def test_the_receipt_draws_on_letter_and_on_half_letter(
         assert 0.005 < ink(image, top=0.15, bottom=0.9) < 0.2
         text = _flat(" ".join(page_texts(data)))
         assert f"Total ${doc.total:.2f}" in text and f"Check no. {CHECK_NUMBER}" in text
+
+
+def test_a_card_fee_reads_back_as_its_own_line_with_its_rule_account_and_citation(
+    sqlite_database: Database, clock: FixedClock
+) -> None:
+    # GIVEN two dogs licensed by card under a 3% card fee (at least 1.00, at most 10.00)
+    sale = license_by_card(sqlite_database, clock)
+    doc = receipt_document(sqlite_database, sale.receipt_id)
+    fee = doc.lines[-1]
+    assert fee.dog_name is None and fee.description.startswith("Card convenience fee: 3% of $")
+    # WHEN the receipt is printed
+    text = _flat(" ".join(page_texts(render_receipt(doc))))
+    # THEN the fee is its own line, in words, with its account and citation, and the card
+    # pays the total with it
+    assert f"Other fees {fee.description} Account: Card fees · Treasurer's fee schedule 2026" in (
+        text
+    )
+    assert f"{fee.amount:.2f}" in text
+    assert f"Total ${doc.total:.2f}" in text and f"Total paid {doc.total:.2f}" in text
+    assert sum((line.amount for line in doc.lines), Decimal("0.00")) == doc.total
+    assert CARD_AUTHORIZATION in text

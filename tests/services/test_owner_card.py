@@ -10,11 +10,12 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Owner
 from clerkdesk.rules import presets
-from clerkdesk.services import dog_changes, licensing, tags
+from clerkdesk.services import dog_changes, licensing, people, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.owner_card import owner_card, standings_now
 from clerkdesk.services.town import save_town_profile
-from services.conftest import CLERK, Town, at, check
+from document_support import limits_profile
+from services.conftest import CLERK, Town, at, check, dog_input
 
 NEXT_YEAR = dt.date(2027, 4, 1)
 EARLY = dt.date(2027, 2, 15)  # 45 days before April 1; Westborough sells 60 days ahead
@@ -101,3 +102,33 @@ def test_standings_now_follow_a_transfer_and_name_the_new_owner(town: Town) -> N
     assert (rex.owner_id, bella.owner_id) == (town.john, town.jane)
     assert now.owner_names == {town.john: "John Smith", town.jane: "Jane Doe"}
     assert rex.license_year is not None and rex.license_year.label == "2026–27"
+
+
+def test_the_card_warns_when_active_dogs_pass_the_town_limits(town: Town) -> None:
+    # GIVEN a kennel license above one dog three months or older, and at most two a household
+    save_town_profile(town.database, limits_profile(), saved_by=CLERK, clock=town.clock)
+    today = town.clock.today()
+    # THEN Jane's Rex and Bella need a kennel license
+    assert owner_card(town.database, town.jane, today).limit_warnings == (
+        "2 dogs 3 months or older: more than 1 needs a kennel license (Art. 9 §10)",
+    )
+    # WHEN a two-month-old puppy joins them, it is not counted yet
+    people.create_dog(
+        town.database,
+        town.jane,
+        dog_input("Pip", "female", False, birth_date=dt.date(2026, 4, 1)),
+        clock=town.clock,
+    )
+    assert len(owner_card(town.database, town.jane, today).limit_warnings) == 1
+    # AND a grown dog passes the household limit too
+    people.create_dog(town.database, town.jane, dog_input("Max", "male", True), clock=town.clock)
+    assert owner_card(town.database, town.jane, today).limit_warnings == (
+        "3 dogs 3 months or older: more than 1 needs a kennel license (Art. 9 §10)",
+        "3 dogs 3 months or older: a household may keep no more than 2 (Art. 9 §15)",
+    )
+    # AND John, with no dogs, is warned of nothing
+    assert owner_card(town.database, town.john, today).limit_warnings == ()
+
+
+def test_no_limit_warnings_without_limits_in_the_profile(town: Town) -> None:
+    assert owner_card(town.database, town.jane, town.clock.today()).limit_warnings == ()

@@ -26,10 +26,10 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
-from clerkdesk.rules import QuoteLine
+from clerkdesk.rules import QuoteLine, TownProfile, payment_fee
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.numbers import LICENSE, next_number
-from clerkdesk.services.payments import TenderInput, plan_tenders
+from clerkdesk.services.payments import FeeFor, TenderInput, plan_tenders
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.receipts import ChargedLine, write_receipt
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
@@ -55,9 +55,11 @@ class CheckoutRequest:
     items: tuple[LicenseItem, ...]
     tenders: tuple[TenderInput, ...]
     expected_total: Decimal | None = None
-    """The total the clerk was shown and took payment for: when given, a checkout that
-    quotes another total (another workstation just sold for the same owner) charges nothing
-    and says so."""
+    """The licenses' total the clerk was shown (before any payment fee): when given, a
+    checkout that quotes another total (another workstation just sold for the same owner)
+    charges nothing and says so. A payment fee is not part of it: it follows from the
+    tenders, which the checkout computes again from the same rules the payment screen
+    quoted."""
 
 
 @dataclass(frozen=True)
@@ -72,11 +74,14 @@ class IssuedLicense:
 
 @dataclass(frozen=True)
 class CheckoutResult:
+    """``total`` is the receipt's, payment fees included; ``fees`` is their part of it."""
+
     receipt_id: int
     receipt_label: str
     total: Decimal
     change_due: Decimal
     licenses: tuple[IssuedLicense, ...]
+    fees: Decimal = Decimal("0.00")
 
 
 def waivable(line: QuoteLine) -> bool:
@@ -229,7 +234,9 @@ def checkout_in(
             f"moment. {NOTHING_CHARGED} Look at the cart again and take payment.",
             field="cart",
         )
-    plan = plan_tenders(total, list(request.tenders))
+    plan = plan_tenders(total, list(request.tenders), tender_fees(profile, today))
+    # Each payment fee is its own receipt line, after the dogs' lines (no dog, no license).
+    lines.extend(ChargedLine(fee, fee.amount) for fee in plan.fees)
     # The next tags are read after this, so two workstations never pick the same number.
     lock_tag_stock(
         session, [s.license_year.start for _i, s in standings if s.license_year is not None]
@@ -299,7 +306,26 @@ def checkout_in(
             IssuedLicense(license_row.id, item.dog_id, dog, license_row.number, tag, year.label)
         )
     session.flush()
-    return CheckoutResult(receipt.id, receipt.label, total, plan.change_due, tuple(issued))
+    return CheckoutResult(
+        receipt.id,
+        receipt.label,
+        total + plan.fee_total,
+        plan.change_due,
+        tuple(issued),
+        plan.fee_total,
+    )
+
+
+def tender_fees(profile: TownProfile, on: dt.date) -> FeeFor:
+    """The payment fees of the schedule in force on ``on``, per kind of tender."""
+    return lambda kind, paid: payment_fee(profile, kind.value, paid, on)
+
+
+def payment_fees_on(database: Database, on: dt.date) -> FeeFor:
+    """What the payment screen quotes a tender's fee with: the profile in force, read once."""
+    with database.read() as session:
+        profile = profile_in_force(session)
+    return tender_fees(profile, on)
 
 
 def quote_dogs(

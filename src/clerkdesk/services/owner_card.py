@@ -25,7 +25,13 @@ from clerkdesk.models import (
     Owner,
     OwnerStatus,
 )
-from clerkdesk.rules import LicenseYear, QuoteRefused, TownProfile, years_on_sale
+from clerkdesk.rules import (
+    LicenseYear,
+    QuoteRefused,
+    TownProfile,
+    dog_limit_warnings,
+    years_on_sale,
+)
 from clerkdesk.rules.schedule import SeniorExemption
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -81,6 +87,8 @@ class OwnerCard:
     # and next year's during its early sale).
     license_year: LicenseYear
     years_on_sale: tuple[LicenseYear, ...]
+    # The owner's active dogs past the town's kennel-license threshold or household limit.
+    limit_warnings: tuple[str, ...] = ()
 
     @property
     def license_year_label(self) -> str:
@@ -152,6 +160,14 @@ def _senior_rule(profile: TownProfile, year: LicenseYear) -> SeniorExemption | N
         return profile.schedule_for(year).exemptions.senior
     except QuoteRefused:  # no schedule in force: each dog's standing says so in words
         return None
+
+
+def _limit_warnings(profile: TownProfile, owner: Owner, on: dt.date) -> tuple[str, ...]:
+    born = [dog.birth_date for dog in owner.dogs if dog.status is DogStatus.ACTIVE]
+    try:
+        return dog_limit_warnings(profile, on, born)
+    except QuoteRefused:  # no schedule in force: each dog's standing says so in words
+        return ()
 
 
 # Dogs that left the household sink to the bottom of the card.
@@ -236,6 +252,7 @@ def owner_card(
             dogs=tuple(dogs),
             license_year=year,
             years_on_sale=on_sale,
+            limit_warnings=_limit_warnings(profile, owner, on),
         )
 
 

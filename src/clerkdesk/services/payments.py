@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TenderKind
+from clerkdesk.rules import QuoteLine
 
 ZERO = Decimal("0.00")
 KIND_WORDS = {
@@ -34,13 +36,20 @@ class TenderInput:
     reference: str | None = None
 
 
+FeeFor = Callable[[TenderKind, Decimal], QuoteLine | None]
+"""The fee for paying an amount by a kind of tender (a card convenience fee), or ``None``."""
+
+
 @dataclass(frozen=True)
 class PlannedTender:
+    """``amount`` is what this tender pays in all: its share of ``total`` plus its ``fee``."""
+
     kind: TenderKind
     amount: Decimal
     tendered: Decimal | None
     change_due: Decimal | None
     reference: str | None
+    fee: QuoteLine | None = None
 
 
 @dataclass(frozen=True)
@@ -48,12 +57,30 @@ class TenderPlan:
     tenders: tuple[PlannedTender, ...]
     change_due: Decimal
 
+    @property
+    def fees(self) -> tuple[QuoteLine, ...]:
+        return tuple(t.fee for t in self.tenders if t.fee is not None)
 
-def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
+    @property
+    def fee_total(self) -> Decimal:
+        return sum((f.amount for f in self.fees), ZERO)
+
+
+def _fee(fee_for: FeeFor | None, kind: TenderKind, share: Decimal) -> QuoteLine | None:
+    return None if fee_for is None else fee_for(kind, share)
+
+
+def plan_tenders(
+    total: Decimal, offered: list[TenderInput], fee_for: FeeFor | None = None
+) -> TenderPlan:
     """Apply checks, money orders and cards first (exact amounts), then cash, giving change.
 
     Refuses anything that does not pay exactly ``total``: a check for more than is due, too
     little in all, a missing check number.
+
+    With ``fee_for``, each tender's amount is its share of ``total`` (what the clerk types on
+    the card row) and the tender is charged that share plus the fee on it: the fee is per
+    payment, so a split cash and card payment pays the card fee on the card's share only.
     """
     if total < ZERO:
         raise ValidationError("A receipt total cannot be negative.", field="tenders")
@@ -85,7 +112,9 @@ def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
                 f"{remaining:.2f} still due; only cash is given change.",
                 field=field,
             )
-        planned.append(PlannedTender(tender.kind, amount, None, None, reference))
+        fee = _fee(fee_for, tender.kind, amount)
+        charged = amount + (fee.amount if fee is not None else ZERO)
+        planned.append(PlannedTender(tender.kind, charged, None, None, reference, fee))
         remaining -= amount
     change = ZERO
     if cash:
@@ -96,10 +125,14 @@ def plan_tenders(total: Decimal, offered: list[TenderInput]) -> TenderPlan:
             raise ValidationError(
                 "The other tenders already pay the total; take no cash.", field="cash"
             )
-        applied = min(handed, remaining)
-        change = handed - applied
-        planned.append(PlannedTender(TenderKind.CASH, applied, handed, change, None))
-        remaining -= applied
+        # Cash pays all that is left (less is refused below), so its fee is on that.
+        fee = _fee(fee_for, TenderKind.CASH, remaining) if handed >= remaining else None
+        needed = remaining + (fee.amount if fee is not None else ZERO)
+        if handed < needed:
+            raise ValidationError(f"{needed - handed:.2f} is still due.", field="tenders")
+        change = handed - needed
+        planned.append(PlannedTender(TenderKind.CASH, needed, handed, change, None, fee))
+        remaining = ZERO
     if remaining > ZERO:
         raise ValidationError(f"{remaining:.2f} is still due.", field="tenders")
     return TenderPlan(tuple(planned), change)

@@ -10,8 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
-from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
-from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.licensing import (
+    CheckoutRequest,
+    CheckoutResult,
+    checkout,
+    payment_fees_on,
+)
+from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.counter.cart import Cart
 from clerkdesk.ui.counter.fields import money
@@ -67,8 +72,17 @@ class CheckoutFlow:
             self.ask_tags()
             return
         self.typed_tags = {}
+        database, today = self.ctx.database, self.ctx.clock.today()
+        self.ctx.tasks.run(lambda: payment_fees_on(database, today), self._pay, self._failed)
+
+    def _pay(self, fee_for: FeeFor) -> None:
+        cart = self.view.cart.cart
         self.payment = PaymentDialog(
-            cart.total, f"Payment from {cart.payer_name}", self.view, purpose=purpose(cart)
+            cart.total,
+            f"Payment from {cart.payer_name}",
+            self.view,
+            purpose=purpose(cart),
+            fee_for=fee_for,
         )
         self.payment.paid.connect(self._paid)
         self.payment.rejected.connect(self._stopped)

@@ -114,6 +114,14 @@ class OwnerCardPanel(QWidget):
         self.address.setAccessibleName("Owner address and contact")
         self.address.setWordWrap(True)
         layout.addWidget(self.address)
+        # The town's dog limits, in amber beside the owner's name and address.
+        self.limits = QLabel("", self)
+        self.limits.setObjectName("OwnerLimits")
+        self.limits.setWordWrap(True)
+        self.limits.setAccessibleName("Dog limit warnings")
+        self.limits.setStyleSheet(f"color: {AMBER}; font-weight: 600;")
+        self.limits.setVisible(False)
+        layout.addWidget(self.limits)
         layout.addLayout(self._year_row(actions["year"]))
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("DogTable")
@@ -236,6 +244,8 @@ class OwnerCardPanel(QWidget):
         if card.age is not None:
             contact.append(f"age {card.age}")
         self.address.setText(" · ".join(contact))
+        self.limits.setText("\n".join(f"⚠ {w}" for w in card.limit_warnings))
+        self.limits.setVisible(bool(card.limit_warnings))
         self._show_year(card)
         self.table.setRowCount(len(card.dogs))
         for row, dog in enumerate(card.dogs):

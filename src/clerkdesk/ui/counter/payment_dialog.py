@@ -3,6 +3,10 @@
 Every keystroke plans the tenders with the same ``plan_tenders`` checkout uses, so the clerk
 sees what is still missing, and a check for the wrong amount is named beside the check
 before anything is saved. Enter completes when the tenders pay exactly what is due.
+
+A payment fee (a card convenience fee) is quoted as soon as an amount is typed on its row,
+with the same rules function checkout charges it by; the amount due then includes it, and
+the clerk is told what to charge the card in all.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TenderKind
-from clerkdesk.services.payments import TenderInput, TenderPlan, plan_tenders
+from clerkdesk.rules import QuoteLine
+from clerkdesk.services.payments import KIND_WORDS, FeeFor, TenderInput, TenderPlan, plan_tenders
 from clerkdesk.ui.counter.fields import (
     BadInput,
     button_row,
@@ -114,11 +119,14 @@ class PaymentDialog(QDialog):
         *,
         purpose: str = "",
         back: tuple[str, str] = ("Cancel  Esc", "Cancel payment"),
+        fee_for: FeeFor | None = None,
     ) -> None:
         """``purpose`` says in words what is paid for and by whom (a transfer names the new
-        owner); ``back`` is the Esc button's text and accessible name."""
+        owner); ``back`` is the Esc button's text and accessible name; ``fee_for`` quotes a
+        tender's payment fee (``total`` is before any)."""
         super().__init__(parent)
         self.total = total
+        self.fee_for = fee_for
         self.plan: TenderPlan | None = None
         self.setWindowTitle(title)
         self.setAccessibleName(title)
@@ -146,6 +154,12 @@ class PaymentDialog(QDialog):
         grid.setHorizontalSpacing(10)
         outer.addLayout(grid)
         self.rows = {spec.kind: _Row(self, grid, spec) for spec in ROWS}
+        self.fees = QLabel("", self)
+        self.fees.setObjectName("PaymentFees")
+        self.fees.setAccessibleName("Payment fees")
+        self.fees.setWordWrap(True)
+        self.fees.setVisible(False)
+        outer.addWidget(self.fees)
         change_row = QHBoxLayout()
         change_caption = QLabel("Change due", self)
         change_caption.setObjectName("DialogTitle")
@@ -215,17 +229,50 @@ class PaymentDialog(QDialog):
             say(row.message, "")
         self.plan = None
         try:
-            self.plan = plan_tenders(self.total, list(self.tenders()))
+            self.plan = plan_tenders(self.total, list(self.tenders()), self.fee_for)
         except BadInput as exc:
             self._problem(exc.field, str(exc))
         except ValidationError as exc:
             self._problem(exc.field, exc.message)
-        else:
+        self._show_fees()
+        if self.plan is not None:
             self.change.setText(money(self.plan.change_due))
             self._summary(
                 "Paid in full." if self.total else "Nothing is due: Enter completes.", ok=True
             )
             self.complete.setText("Complete  Enter")
+
+    def quoted_fees(self) -> list[tuple[TenderKind, QuoteLine, Decimal | None]]:
+        """Each payment fee with its tender and what that tender is charged in all (``None``
+        until the tenders pay the total): from the plan, or else from the amounts typed."""
+        if self.plan is not None:
+            return [(t.kind, t.fee, t.amount) for t in self.plan.tenders if t.fee is not None]
+        found: list[tuple[TenderKind, QuoteLine, Decimal | None]] = []
+        if self.fee_for is None:
+            return found
+        for kind, row in self.rows.items():
+            if kind is TenderKind.CASH:
+                continue
+            try:
+                amount = parse_amount(row.amount.text())
+                fee = self.fee_for(kind, amount) if amount is not None else None
+            except (BadInput, ValidationError):
+                continue
+            if fee is not None:
+                found.append((kind, fee, None))
+        return found
+
+    def _show_fees(self) -> None:
+        fees = self.quoted_fees()
+        lines = []
+        for kind, fee, charged in fees:
+            text = fee.description + (f" ({fee.citation})" if fee.citation else "")
+            if charged is not None:
+                text += f". Charge the {KIND_WORDS[kind].lower()} {money(charged)} in all."
+            lines.append(text)
+        self.fees.setText("\n".join(lines))
+        self.fees.setVisible(bool(lines))
+        self.due.setText(money(self.total + sum((f.amount for _k, f, _c in fees), ZERO)))
 
     def _summary(self, text: str, *, ok: bool = False) -> None:
         self.summary.setProperty("ok", ok)

@@ -1,0 +1,82 @@
+"""Paying at the counter by card under a card convenience fee, with the keyboard only."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from counter_fixtures import CounterCase, active_dialog, focused, open_owner_by_keyboard
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from sqlalchemy import select
+
+from clerkdesk.models import Receipt, TenderKind
+from clerkdesk.rules import parse_profile
+from clerkdesk.services.licensing import tender_fees
+from clerkdesk.services.town import save_town_profile
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.payment_dialog import PaymentDialog
+from clerkdesk.ui.counter.printing import PrintPreview
+from clerkdesk.ui.counter.tags_dialog import TagsDialog
+from clerkdesk.ui.counter.view import CounterView
+from clerkdesk.ui.main_window import MainWindow
+from document_support import card_fee_profile
+from pdf_support import page_texts
+
+ALT = Qt.KeyboardModifier.AltModifier
+
+
+def test_paying_by_card_adds_the_fee_line_and_the_card_pays_it(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    # GIVEN the town charges 3% on card payments, at least 1.00, at most 10.00
+    database = ui_context.database
+    save_town_profile(database, card_fee_profile(), saved_by="clerk", clock=ui_context.clock)
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    qtbot.keyClick(focused(), Qt.Key.Key_R)
+    licenses = counter.cart.cart.total
+    fee_for = tender_fees(parse_profile(card_fee_profile()), dt.date(2026, 6, 1))
+    fee = fee_for(TenderKind.CARD, licenses)
+    assert fee is not None and fee.amount > 0
+
+    # WHEN the clerk pays the whole cart by card: Alt+A offers what is due
+    qtbot.keyClick(focused(), Qt.Key.Key_F12)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(payment, PaymentDialog)
+    assert payment.due.text() == f"{licenses:,.2f}"
+    qtbot.keyClick(focused(), Qt.Key.Key_A, ALT)
+    card = payment.row(TenderKind.CARD)
+    assert focused() is card.amount and card.amount.text() == f"{licenses:.2f}"
+
+    # THEN the fee line shows at once and the amount due includes it
+    assert not payment.fees.isHidden() and fee.description in payment.fees.text()
+    charged = licenses + fee.amount
+    assert payment.due.text() == f"{charged:,.2f}"
+    qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+    assert focused() is card.reference
+    qtbot.keyClicks(focused(), "AUTH-3321")
+    assert f"Charge the card {charged:,.2f} in all." in payment.fees.text()
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    tags = active_dialog(qtbot, TagsDialog)
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    preview = active_dialog(qtbot, PrintPreview, timeout=15000)
+    assert isinstance(preview, PrintPreview) and not tags.isVisible()
+
+    # AND the receipt has the fee as its own line, and the card tender pays it
+    with database.read() as session:
+        receipt = session.scalars(select(Receipt).order_by(Receipt.id.desc())).first()
+        assert receipt is not None and receipt.total == charged
+        last = receipt.lines[-1]
+        assert (last.code, last.amount, last.account) == (
+            "convenience_fee",
+            fee.amount,
+            "Card fees",
+        )
+        assert [(t.kind, t.amount, t.reference) for t in receipt.tenders] == [
+            (TenderKind.CARD, charged, "AUTH-3321")
+        ]
+    text = " ".join(" ".join(page_texts(preview.printed.receipt.read_bytes())).split())
+    assert "Card convenience fee" in text and f"{fee.amount:.2f}" in text
