@@ -232,8 +232,9 @@ def owner_card(
             badges.append(owner.status.value)
         # An age badge means something only where the town's rules exempt older owners.
         senior = _senior_rule(profile, year)
-        if senior is not None and age is not None and age >= senior.age:
-            badges.append(f"{senior.age}+ exempt" if seniors else f"{senior.age}+")
+        if senior is not None and age is not None and senior.fits_age(age):
+            shown = f"over {senior.age}" if senior.strictly_over else f"{senior.age}+"
+            badges.append(f"{shown} exempt" if seniors else shown)
         # Shown only where the exemption asks for it: elsewhere it changes no fee.
         if (
             senior is not None
