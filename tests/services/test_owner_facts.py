@@ -79,7 +79,7 @@ def test_a_year_round_owner_over_70_pays_nothing_and_the_same_owner_not_year_rou
     set_year_round(town, True)
     assert totals(town) == [Decimal("0.00"), Decimal("0.00")]
     card = owner_card(town.database, town.jane, town.clock.today())
-    assert card.badges == ("70+ exempt", YEAR_ROUND_BADGE)
+    assert card.badges == ("over 70 exempt", YEAR_ROUND_BADGE)
 
 
 def test_the_fact_shows_no_badge_where_no_exemption_asks_for_it(town: Town) -> None:
