@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.reports.certificate_pdf import render_certificates
+from clerkdesk.reports.documents import CertificateDocument
 from clerkdesk.reports.layout import day
-from clerkdesk.services.document_views import CertificateDocument
 from clerkdesk.services.documents import certificate_for_license, license_certificates
 from document_support import WAIVER, license_two_dogs
 from pdf_support import ink, page_sizes, page_texts, red_tint, render_page

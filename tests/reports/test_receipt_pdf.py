@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
+from clerkdesk.reports.documents import ReceiptDocument
 from clerkdesk.reports.receipt_pdf import render_receipt
-from clerkdesk.services.document_views import ReceiptDocument
 from clerkdesk.services.documents import receipt_document
 from document_support import (
     CARD_AUTHORIZATION,

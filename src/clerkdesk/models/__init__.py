@@ -3,26 +3,31 @@
 from clerkdesk.models.base import Base
 from clerkdesk.models.documents import StoredDocument
 from clerkdesk.models.dogs import (
-    CertificateKind,
-    DesignationKind,
     Dog,
     DogDesignation,
-    DogStatus,
     RabiesCertificate,
-    Sex,
 )
-from clerkdesk.models.licensing import License, LicenseStatus, TagIssue, TagStatus, TagStock
+from clerkdesk.models.licensing import License, TagIssue, TagStock
 from clerkdesk.models.money import (
     NumberSequence,
     Receipt,
     ReceiptLine,
-    ReceiptStatus,
     Tender,
-    TenderKind,
 )
-from clerkdesk.models.people import Owner, OwnerStatus
+from clerkdesk.models.people import Owner
 from clerkdesk.models.search import SearchToken
 from clerkdesk.models.town import Setting, TownProfileVersion
+from clerkdesk.rules.kinds import (
+    CertificateKind,
+    DesignationKind,
+    DogStatus,
+    LicenseStatus,
+    OwnerStatus,
+    ReceiptStatus,
+    Sex,
+    TagStatus,
+    TenderKind,
+)
 
 __all__ = [
     "Base",

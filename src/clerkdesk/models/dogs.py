@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -11,31 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from clerkdesk.models.base import Base, Name
 from clerkdesk.models.enums import stored_enum
 from clerkdesk.models.people import Owner
-
-
-class Sex(enum.StrEnum):
-    MALE = "male"
-    FEMALE = "female"
-
-
-class DogStatus(enum.StrEnum):
-    ACTIVE = "active"
-    DECEASED = "deceased"
-    MOVED = "moved"
-    TRANSFERRED = "transferred"
-    LOST = "lost"
-
-
-class DesignationKind(enum.StrEnum):
-    SERVICE_ANIMAL = "service_animal"
-    NUISANCE = "nuisance"
-    DANGEROUS = "dangerous"
-
-
-class CertificateKind(enum.StrEnum):
-    VACCINATION = "vaccination"
-    # A veterinarian's rabies exemption certificate (MGL c.140 §137 and c.140 §145B).
-    EXEMPTION = "exemption"
+from clerkdesk.rules.kinds import CertificateKind, DesignationKind, DogStatus, Sex
 
 
 class Dog(Base):

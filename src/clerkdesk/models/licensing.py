@@ -3,26 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base
 from clerkdesk.models.enums import stored_enum
-
-
-class LicenseStatus(enum.StrEnum):
-    ISSUED = "issued"
-    VOID = "void"
-    TRANSFERRED = "transferred"
-    REPLACED = "replaced"
-
-
-class TagStatus(enum.StrEnum):
-    ISSUED = "issued"
-    LOST = "lost"
-    VOID = "void"
+from clerkdesk.rules.kinds import LicenseStatus, TagStatus
 
 
 class License(Base):

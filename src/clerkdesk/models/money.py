@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from decimal import Decimal
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, Numeric, String, UniqueConstraint
@@ -11,18 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base, Money
 from clerkdesk.models.enums import stored_enum
-
-
-class ReceiptStatus(enum.StrEnum):
-    PAID = "paid"
-    VOID = "void"
-
-
-class TenderKind(enum.StrEnum):
-    CASH = "cash"
-    CHECK = "check"
-    MONEY_ORDER = "money_order"
-    CARD = "card"
+from clerkdesk.rules.kinds import ReceiptStatus, TenderKind
 
 
 class NumberSequence(Base):

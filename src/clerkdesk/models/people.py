@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Index, String, Text, false
@@ -11,15 +10,10 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base, Name
 from clerkdesk.models.enums import stored_enum
+from clerkdesk.rules.kinds import OwnerStatus
 
 if TYPE_CHECKING:
     from clerkdesk.models.dogs import Dog
-
-
-class OwnerStatus(enum.StrEnum):
-    ACTIVE = "active"
-    MOVED = "moved"
-    DECEASED = "deceased"
 
 
 class Owner(Base):

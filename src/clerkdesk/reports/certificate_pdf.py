@@ -9,6 +9,7 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
+from clerkdesk.reports.documents import CertificateDocument, RabiesView
 from clerkdesk.reports.layout import (
     BODY,
     INK,
@@ -34,7 +35,6 @@ from clerkdesk.reports.layout import (
     reprint_mark,
     style,
 )
-from clerkdesk.services.document_views import CertificateDocument, RabiesView
 
 MARGIN = 0.7 * inch
 Rows = list[tuple[str, str | None]]

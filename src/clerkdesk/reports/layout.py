@@ -31,7 +31,7 @@ from reportlab.platypus import (
 )
 
 from clerkdesk.paths import resources_dir
-from clerkdesk.services.document_views import OfficeHeading
+from clerkdesk.reports.documents import OfficeHeading
 
 LETTER = letter
 HALF_LETTER = (5.5 * inch, 8.5 * inch)

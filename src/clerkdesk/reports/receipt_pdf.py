@@ -15,6 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from clerkdesk.reports.documents import ReceiptDocument, ReceiptLineView
 from clerkdesk.reports.layout import (
     HALF_LETTER,
     INK,
@@ -38,7 +39,6 @@ from clerkdesk.reports.layout import (
     reprint_mark,
     style,
 )
-from clerkdesk.services.document_views import ReceiptDocument, ReceiptLineView
 
 
 def _void_text(doc: ReceiptDocument) -> str:

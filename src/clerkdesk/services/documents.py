@@ -1,7 +1,7 @@
 """What a receipt and a license certificate say, gathered for printing in one read.
 
 Each function reads everything it needs in one read transaction and returns frozen views
-(``services.document_views``); nothing here knows about paper or fonts.
+(``reports.documents``); nothing here knows about paper or fonts.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from clerkdesk.models import (
     ReceiptStatus,
     Sex,
 )
-from clerkdesk.rules import TownProfile
-from clerkdesk.services.document_views import (
+from clerkdesk.reports.documents import (
     STATUTE,
     CertificateDocument,
     DogView,
@@ -39,6 +38,7 @@ from clerkdesk.services.document_views import (
     TenderView,
     VoidView,
 )
+from clerkdesk.rules import TownProfile
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
 

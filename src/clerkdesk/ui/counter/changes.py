@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import DogStatus
+from clerkdesk.rules.kinds import DogStatus
 from clerkdesk.services.people import set_dog_status
 from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext

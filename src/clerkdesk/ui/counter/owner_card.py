@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerkdesk.models import DesignationKind
+from clerkdesk.rules.kinds import DesignationKind
 from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, CardDog, OwnerCard
 from clerkdesk.ui.counter.actions import button_text
 from clerkdesk.ui.counter.fields import money, show_date

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import TenderKind
 from clerkdesk.rules import QuoteLine
+from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.services.payments import KIND_WORDS, FeeFor, TenderInput, TenderPlan, plan_tenders
 from clerkdesk.ui.counter.fields import (
     BadInput,

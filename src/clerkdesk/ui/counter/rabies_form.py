@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
-from clerkdesk.models import CertificateKind
+from clerkdesk.rules.kinds import CertificateKind
 from clerkdesk.services.rabies import RabiesInput, Scan, check_certificate, record_certificate
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.fields import BadInput, parse_date, show_date

@@ -1,0 +1,65 @@
+"""The statuses and kinds every layer names: stored by the models, shown by the screens.
+
+They live below the models so a screen or a document can name a dog's status without
+importing the database layer.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Sex(enum.StrEnum):
+    MALE = "male"
+    FEMALE = "female"
+
+
+class DogStatus(enum.StrEnum):
+    ACTIVE = "active"
+    DECEASED = "deceased"
+    MOVED = "moved"
+    TRANSFERRED = "transferred"
+    LOST = "lost"
+
+
+class DesignationKind(enum.StrEnum):
+    SERVICE_ANIMAL = "service_animal"
+    NUISANCE = "nuisance"
+    DANGEROUS = "dangerous"
+
+
+class CertificateKind(enum.StrEnum):
+    VACCINATION = "vaccination"
+    # A veterinarian's rabies exemption certificate (MGL c.140 §137 and c.140 §145B).
+    EXEMPTION = "exemption"
+
+
+class LicenseStatus(enum.StrEnum):
+    ISSUED = "issued"
+    VOID = "void"
+    TRANSFERRED = "transferred"
+    REPLACED = "replaced"
+
+
+class TagStatus(enum.StrEnum):
+    ISSUED = "issued"
+    LOST = "lost"
+    VOID = "void"
+
+
+class ReceiptStatus(enum.StrEnum):
+    PAID = "paid"
+    VOID = "void"
+
+
+class TenderKind(enum.StrEnum):
+    CASH = "cash"
+    CHECK = "check"
+    MONEY_ORDER = "money_order"
+    CARD = "card"
+
+
+class OwnerStatus(enum.StrEnum):
+    ACTIVE = "active"
+    MOVED = "moved"
+    DECEASED = "deceased"
