@@ -15,10 +15,10 @@ from clerkdesk.services.licensing import tender_fees
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
-from clerkdesk.ui.counter.printing import PrintPreview
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.printing.preview import PrintPreview
 from document_support import card_fee_profile
 from pdf_support import page_texts
 
@@ -78,5 +78,5 @@ def test_paying_by_card_adds_the_fee_line_and_the_card_pays_it(
         assert [(t.kind, t.amount, t.reference) for t in receipt.tenders] == [
             (TenderKind.CARD, charged, "AUTH-3321")
         ]
-    text = " ".join(" ".join(page_texts(preview.printed.receipt.read_bytes())).split())
+    text = " ".join(" ".join(page_texts(preview.jobs[0].path.read_bytes())).split())
     assert "Card convenience fee" in text and f"{fee.amount:.2f}" in text

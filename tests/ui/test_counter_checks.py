@@ -25,11 +25,11 @@ from clerkdesk.models import Owner, TagIssue, TagStatus, TenderKind
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
-from clerkdesk.ui.counter.printing import PrintPreview
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.printing.preview import PrintPreview
 
 
 def _visible(kind: type) -> bool:

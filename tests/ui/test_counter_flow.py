@@ -25,10 +25,10 @@ from clerkdesk.cli.main import main as cli_main
 from clerkdesk.models import License, Receipt, ReceiptLine, TagIssue, Tender, TenderKind
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
-from clerkdesk.ui.counter.printing import PrintPreview
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.printing.preview import PrintPreview
 from pdf_support import page_texts
 from qt_support import RecordedDialogs
 
@@ -88,7 +88,7 @@ def test_renewing_two_dogs_with_one_check_gives_one_receipt_two_tags_and_one_ten
     qtbot.keyClick(focused(), Qt.Key.Key_P, CTRL)
     dialogs = ui_context.dialogs
     assert isinstance(dialogs, RecordedDialogs)
-    assert dialogs.printed == [preview.printed.receipt]
+    assert dialogs.printed == [preview.jobs[0].path]
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
     assert not preview.isVisible()
 
@@ -123,12 +123,12 @@ def test_renewing_two_dogs_with_one_check_gives_one_receipt_two_tags_and_one_ten
         licensed = session.scalars(select(License).where(License.receipt_id == receipt.id)).all()
         assert {lic.dog_id for lic in licensed} == {d.dog_id for d in counter_case.dogs}
         label = receipt.label
-    text = "\n".join(page_texts(preview.printed.receipt.read_bytes()))
+    text = "\n".join(page_texts(preview.jobs[0].path.read_bytes()))
     assert label in text
     for dog in counter_case.dogs:
         assert dog.name in text
-    assert preview.printed.certificates is not None
-    certificates = "\n".join(page_texts(preview.printed.certificates.read_bytes()))
+    assert len(preview.jobs) == 2
+    certificates = "\n".join(page_texts(preview.jobs[1].path.read_bytes()))
     for dog in counter_case.dogs:
         assert dog.name in certificates
     # and the card now says both are licensed

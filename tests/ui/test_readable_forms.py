@@ -234,7 +234,7 @@ def test_the_print_preview_asks_only_for_what_the_screen_has(qtbot: QtBot) -> No
     from PySide6.QtCore import QSize
     from PySide6.QtGui import QGuiApplication
 
-    from clerkdesk.ui.counter.printing import FRAME, PREFERRED, fitting
+    from clerkdesk.ui.printing.preview import FRAME, PREFERRED, fitting
 
     screen = QGuiApplication.primaryScreen()
     room = screen.availableGeometry().size()

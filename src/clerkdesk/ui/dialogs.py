@@ -9,14 +9,13 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from clerkdesk.ui.printing.jobs import JobPrinter, PrintJob
 from clerkdesk.ui.question import Question, QuestionDialog
 
 Asker = Callable[[QWidget | None, str, str], None]
 PathAsker = Callable[[QWidget | None, str, Path, str], Path | None]
 """(parent, title, suggested file or folder, filter such as "TOML files (*.toml)") → the
 path chosen, or None if the clerk cancelled."""
-PdfPrinter = Callable[[QWidget | None, Path], bool]
-"""(parent, a PDF file) → True once sent to a printer the clerk chose, False if cancelled."""
 QuestionAsker = Callable[[QWidget | None, Question, Callable[[str | None], None]], None]
 """(parent, a question, then) → shows the question without blocking; ``then`` gets the key
 of the answer chosen, or None if the clerk went back."""
@@ -50,10 +49,10 @@ def _ask(parent: QWidget | None, question: Question, then: Callable[[str | None]
     dialog.activateWindow()
 
 
-def _print_pdf(parent: QWidget | None, path: Path) -> bool:
-    from clerkdesk.ui.counter.printing import print_with_dialog
+def _print_job(parent: QWidget | None, job: PrintJob) -> bool:
+    from clerkdesk.ui.printing.printer import print_with_dialog
 
-    return print_with_dialog(parent, path)
+    return print_with_dialog(parent, job)
 
 
 class Dialogs:
@@ -64,11 +63,11 @@ class Dialogs:
         show_error: Asker = _show_error,
         choose_open_path: PathAsker = _choose_open_path,
         choose_save_path: PathAsker = _choose_save_path,
-        print_pdf: PdfPrinter = _print_pdf,
+        print_job: JobPrinter = _print_job,
         ask: QuestionAsker = _ask,
     ) -> None:
         self.show_error = show_error
         self.choose_open_path = choose_open_path
         self.choose_save_path = choose_save_path
-        self.print_pdf = print_pdf
+        self.print_job = print_job
         self.ask = ask

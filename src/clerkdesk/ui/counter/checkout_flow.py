@@ -19,10 +19,11 @@ from clerkdesk.services.licensing import (
 from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.counter.cart import Cart
+from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents
 from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
-from clerkdesk.ui.counter.printing import PrintedDocuments, PrintPreview, write_documents
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
+from clerkdesk.ui.printing.preview import PrintPreview
 
 if TYPE_CHECKING:
     from clerkdesk.ui.counter.view import CounterView
@@ -216,7 +217,14 @@ class CheckoutFlow:
 
     def _printed(self, printed: PrintedDocuments) -> None:
         self.view.printing = False
-        self.preview = PrintPreview(printed, self.ctx.dialogs, self.view)
+        tabs = ["Receipt", "License certificates"][: len(printed.jobs)]
+        self.preview = PrintPreview(
+            f"Receipt {printed.receipt_label}",
+            printed.jobs,
+            self.ctx.dialogs.print_job,
+            self.view,
+            tab_names=tabs,
+        )
         self.preview.open()
         self.preview.activateWindow()
 

@@ -1,0 +1,48 @@
+"""What is sent to print: a rendered PDF, what kind of document it is, and its title."""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+
+from clerkdesk.paths import user_data_dir
+
+
+class DocumentKind(enum.StrEnum):
+    """The kinds a workstation remembers a printer and tray for."""
+
+    RECEIPT = "receipt"
+    CERTIFICATE = "certificate"
+    TAG_LABELS = "tag_labels"
+    CALIBRATION = "calibration"
+    REPORT = "report"
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    title: str
+    kind: DocumentKind
+    path: Path
+
+    @property
+    def label_sheet(self) -> bool:
+        """Label stock is where the workstation's calibration applies, and only there."""
+        return self.kind in (DocumentKind.TAG_LABELS, DocumentKind.CALIBRATION)
+
+
+JobPrinter = Callable[[QWidget | None, PrintJob], bool]
+"""(parent, a job) → True once sent to a printer the clerk chose, False if cancelled."""
+
+
+def documents_dir() -> Path:
+    return user_data_dir() / "documents"
+
+
+def safe_name(label: str, fallback: str = "document") -> str:
+    """A label such as ``2026-00012`` as a file-name part."""
+    return re.sub(r"[^0-9A-Za-z_-]+", "-", label).strip("-") or fallback
