@@ -8,7 +8,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from clerkdesk.cli import db_cmd, demo_cmd, rules_cmds, screenshot_cmd, search_cmd, tags_cmd
+from clerkdesk.cli import (
+    db_cmd,
+    demo_cmd,
+    print_cmd,
+    rules_cmds,
+    screenshot_cmd,
+    search_cmd,
+    tags_cmd,
+)
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -18,5 +26,6 @@ REGISTRARS: list[Registrar] = [
     demo_cmd.register,
     search_cmd.register,
     tags_cmd.register,
+    print_cmd.register,
     screenshot_cmd.register,
 ]
