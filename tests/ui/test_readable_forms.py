@@ -29,10 +29,10 @@ from sqlalchemy import update
 from clerkdesk.models import Owner
 from clerkdesk.services.people import OwnerInput, create_owner
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.form_base import FormDialog
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.view import CounterView
+from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.main_window import MainWindow
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1280, 800

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from clerkdesk.clock import Clock
 from clerkdesk.ui.dialogs import Dialogs
@@ -16,7 +16,22 @@ from clerkdesk.ui.tasks import TaskRunner
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.services.town import TownInUse
-    from clerkdesk.ui.workspace import Workspace
+
+
+class OpenedWorkspace(Protocol):
+    """What the context takes from the opened database (``ui.workspace.Workspace`` is one).
+
+    A protocol, not the workspace class: the workspace brings the screens in, and the
+    screens import this module."""
+
+    @property
+    def database(self) -> Database: ...
+
+    @property
+    def town(self) -> TownInUse | None: ...
+
+    @property
+    def schema_revision(self) -> str | None: ...
 
 
 @dataclass
@@ -41,7 +56,7 @@ class UiContext:
     log_file: Path | None = None
 
     @classmethod
-    def from_workspace(cls, shell: Shell, workspace: Workspace) -> UiContext:
+    def from_workspace(cls, shell: Shell, workspace: OpenedWorkspace) -> UiContext:
         return cls(
             database=workspace.database,
             clock=shell.clock,

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 from clerkdesk.rules import QuoteLine
 from clerkdesk.services.licensing import LicenseItem, waivable
 from clerkdesk.services.standing import DogStanding
-from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.fields import money
 
 ZERO = Decimal("0.00")
 EMPTY = "Empty — R renews all due, A adds a dog."

@@ -24,9 +24,9 @@ from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.search import SearchHit
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
-from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
+from clerkdesk.ui.fields import money
 
 if TYPE_CHECKING:
     from clerkdesk.ui.counter.view import CounterView

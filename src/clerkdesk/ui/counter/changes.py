@@ -23,10 +23,10 @@ from clerkdesk.rules.kinds import DogStatus
 from clerkdesk.services.people import set_dog_status
 from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import show_date
-from clerkdesk.ui.counter.form_base import FormDialog
 from clerkdesk.ui.counter.results import ResultsPanel
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.fields import show_date
+from clerkdesk.ui.form_base import FormDialog
 
 STATUS_CHOICES = (
     (DogStatus.DECEASED, "Deceased"),

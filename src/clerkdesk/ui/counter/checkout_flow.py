@@ -20,9 +20,9 @@ from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.counter.cart import Cart
 from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents
-from clerkdesk.ui.counter.fields import money
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
+from clerkdesk.ui.fields import money
 from clerkdesk.ui.printing.preview import PrintPreview
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.owner_card import CardDog
 from clerkdesk.services.standing import DogStanding
-from clerkdesk.ui.counter.fields import money
+from clerkdesk.ui.fields import money
 
 
 def facts(dog: CardDog) -> str:

@@ -21,8 +21,8 @@ from clerkdesk.services.people import (
     update_owner,
 )
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import show_date
-from clerkdesk.ui.counter.form_base import FormDialog
+from clerkdesk.ui.fields import show_date
+from clerkdesk.ui.form_base import FormDialog
 
 
 def _town_city(ctx: UiContext) -> str:

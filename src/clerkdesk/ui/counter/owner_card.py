@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from clerkdesk.rules.kinds import DesignationKind
 from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, CardDog, OwnerCard
 from clerkdesk.ui.counter.actions import button_text
-from clerkdesk.ui.counter.fields import money, show_date
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.fields import money, show_date
 
 COLUMNS = ("Dog", "Breed", "Sex", "Rabies to", "Licensed", "Owes now")
 RED, AMBER, GREEN, GREY = "#b3261e", "#9a5b00", "#1e6b35", "#6b7480"

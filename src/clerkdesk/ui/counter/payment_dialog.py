@@ -32,7 +32,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.rules import QuoteLine
 from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.services.payments import KIND_WORDS, FeeFor, TenderInput, TenderPlan, plan_tenders
-from clerkdesk.ui.counter.fields import (
+from clerkdesk.ui.fields import (
     BadInput,
     button_row,
     message_label,

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QPushButton, QW
 from clerkdesk.rules.kinds import CertificateKind
 from clerkdesk.services.rabies import RabiesInput, Scan, check_certificate, record_certificate
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import BadInput, parse_date, show_date
-from clerkdesk.ui.counter.form_base import FormDialog
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.fields import BadInput, parse_date, show_date
+from clerkdesk.ui.form_base import FormDialog
 
 _VACCINATION_ONLY = ("vaccination_date", "duration_years", "vaccine", "lot_number")
 _EXEMPTION_ONLY = ("issued_on", "exemption_reason")

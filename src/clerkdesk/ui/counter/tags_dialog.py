@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerkdesk.ui.counter.fields import button_row, message_label, say
+from clerkdesk.ui.fields import button_row, message_label, say
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,11 @@ from clerkdesk.ui.counter.change_flows import ChangeFlows
 from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
 from clerkdesk.ui.counter.customer import CustomerDesk
 from clerkdesk.ui.counter.dog_details import DogDetailsDialog
-from clerkdesk.ui.counter.form_base import FormDialog
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.owner_card import OwnerCardPanel
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.results import ResultsPanel
+from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.counter import CounterView as CounterHome
 

@@ -22,8 +22,8 @@ from clerkdesk.services.tags import (
     receive_tags,
 )
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import BadInput, say
-from clerkdesk.ui.counter.form_base import FormDialog
+from clerkdesk.ui.fields import BadInput, say
+from clerkdesk.ui.form_base import FormDialog
 
 ACTION = "Receive tags  Enter"
 _FIELD_WORDS = {"first": "the first tag", "last": "the last tag"}

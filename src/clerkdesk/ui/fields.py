@@ -1,4 +1,4 @@
-"""Small pieces the counter's forms share: amounts, dates, a message beside a field."""
+"""Small pieces every area's forms share: amounts, dates, a message beside a field."""
 
 from __future__ import annotations
 

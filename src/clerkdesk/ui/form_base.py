@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 from clerkdesk.errors import EnvironmentProblem, FieldErrors, ValidationError
 from clerkdesk.services.checks import Problems
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import BadInput, message_label, parse_date, say
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.fields import BadInput, message_label, parse_date, say
 
 P = ParamSpec("P")
 # The most gaps the main button names before it counts the rest.
