@@ -7,7 +7,9 @@ dialog as licenses and gets its own receipt, printed like any other.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from PySide6.QtWidgets import QDialog, QWidget
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules import QuoteRefused
@@ -23,13 +25,32 @@ from clerkdesk.services.owner_card import CardDog
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.search import SearchHit
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.cart import CartPanel
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
+from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
+from clerkdesk.ui.counter.owner_card import OwnerCardPanel
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 from clerkdesk.ui.fields import money
 
-if TYPE_CHECKING:
-    from clerkdesk.ui.counter.view import CounterView
+
+class ChangesCounter(Protocol):
+    """What the changes drive on the Counter screen (``CounterView`` is one); the screen
+    comes beside it as the dialogs' parent."""
+
+    ctx: UiContext
+    card: OwnerCardPanel
+    cart: CartPanel
+    flow: CheckoutFlow
+
+    def say(self, text: str, *, problem: bool = False) -> None: ...
+
+    def return_here(self, dialog: QDialog) -> None: ...
+
+    def after_change(self, *, open_owner: int | None = None, dog_id: int | None = None) -> None: ...
+
+    def new_owner(self) -> None: ...
 
 
 def first_last(owner_name: str) -> str:
@@ -39,8 +60,9 @@ def first_last(owner_name: str) -> str:
 
 
 class ChangeFlows:
-    def __init__(self, view: CounterView) -> None:
+    def __init__(self, view: ChangesCounter, parent: QWidget) -> None:
         self.view = view
+        self.parent = parent
         self.ctx = view.ctx
         self.picker: OwnerPicker | None = None
         self.tags_dialog: TagsDialog | None = None
@@ -70,7 +92,7 @@ class ChangeFlows:
         if not dog.active:
             self.view.say(f"{dog.name} is already marked {dog.status.value}.", problem=True)
             return
-        self.status_dialog = DogStatusDialog(self.ctx, dog.dog_id, dog.name, self.view)
+        self.status_dialog = DogStatusDialog(self.ctx, dog.dog_id, dog.name, self.parent)
         self.status_dialog.saved.connect(lambda _id: self._status_saved(dog.name))
         self.view.return_here(self.status_dialog)
         self.status_dialog.open()
@@ -88,10 +110,10 @@ class ChangeFlows:
         if not dog.active:
             self.view.say(f"{dog.name} is marked {dog.status.value}.", problem=True)
             return
-        self.picker = OwnerPicker(self.ctx, dog.name, self.view)
+        self.picker = OwnerPicker(self.ctx, dog.name, self.parent)
         self.picker.picked.connect(lambda hit: self._transfer_to(dog, hit))
         self.picker.wants_new_owner.connect(self.view.new_owner)
-        self.picker.rejected.connect(self.view.window().activateWindow)
+        self.picker.rejected.connect(self.parent.window().activateWindow)
         self.picker.open()
         self.picker.activateWindow()
 
@@ -116,7 +138,7 @@ class ChangeFlows:
         self.payment = PaymentDialog(
             fee,
             f"Transfer {dog.name} to {new}",
-            self.view,
+            self.parent,
             purpose=words,
             back=("Back  Esc", "Back to choosing the new owner"),
         )
@@ -186,7 +208,7 @@ class ChangeFlows:
         request = TagRequest(dog.dog_id, dog.name, label, summary.next_tag)
         self.tags_dialog = TagsDialog(
             [request],
-            self.view,
+            self.parent,
             note=note,
             title="Replace a lost tag",
             back=("Cancel  Esc", "Cancel the replacement"),
@@ -199,7 +221,7 @@ class ChangeFlows:
 
     def _not_replaced(self, dog: CardDog) -> None:
         self.view.say(f"No tag replaced for {dog.name}: nothing was saved.")
-        self.view.window().activateWindow()
+        self.parent.window().activateWindow()
 
     def _check_tag(self, dog: CardDog, tag: int | None) -> None:
         """The new tag is checked (in the year's stock, not given out) before any money."""
@@ -223,7 +245,7 @@ class ChangeFlows:
         self.payment = PaymentDialog(
             fee,
             f"Duplicate tag fee: {dog.name}",
-            self.view,
+            self.parent,
             purpose=f"New tag {tag} for {dog.name}{lost}.",
             back=("Back  Esc", "Back to the tag"),
         )
@@ -275,6 +297,6 @@ class ChangeFlows:
                 self.view.say(exc.message, problem=True)
             return
         if isinstance(exc, EnvironmentProblem):
-            self.ctx.dialogs.show_error(self.view, "Nothing was saved", str(exc))
+            self.ctx.dialogs.show_error(self.parent, "Nothing was saved", str(exc))
             return
         raise exc

@@ -7,7 +7,9 @@ back to the dialog whose field it names, and nothing is saved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from PySide6.QtWidgets import QWidget
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.services.licensing import (
@@ -18,15 +20,27 @@ from clerkdesk.services.licensing import (
 )
 from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
-from clerkdesk.ui.counter.cart import Cart
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.cart import Cart, CartPanel
 from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 from clerkdesk.ui.fields import money
 from clerkdesk.ui.printing.preview import PrintPreview
 
-if TYPE_CHECKING:
-    from clerkdesk.ui.counter.view import CounterView
+
+class CheckoutCounter(Protocol):
+    """What the checkout drives on the Counter screen (``CounterView`` is one); the screen
+    comes beside it as the dialogs' parent."""
+
+    ctx: UiContext
+    cart: CartPanel
+    printing: bool
+
+    def say(self, text: str, *, problem: bool = False) -> None: ...
+
+    def reload_card(self) -> None: ...
+
 
 TENDER_FIELDS = {"cash", "check", "money_order", "card", "tenders"}
 
@@ -46,8 +60,9 @@ def purpose(cart: Cart) -> str:
 
 
 class CheckoutFlow:
-    def __init__(self, view: CounterView) -> None:
+    def __init__(self, view: CheckoutCounter, parent: QWidget) -> None:
         self.view = view
+        self.parent = parent
         self.ctx = view.ctx
         self.payment: PaymentDialog | None = None
         self.tags_dialog: TagsDialog | None = None
@@ -81,7 +96,7 @@ class CheckoutFlow:
         self.payment = PaymentDialog(
             cart.total,
             f"Payment from {cart.payer_name}",
-            self.view,
+            self.parent,
             purpose=purpose(cart),
             fee_for=fee_for,
         )
@@ -98,7 +113,7 @@ class CheckoutFlow:
         self.running = False
         self.payment = None
         self.view.say("Payment cancelled; the cart is as it was.")
-        self.view.window().activateWindow()
+        self.parent.window().activateWindow()
 
     # 2. tags ----------------------------------------------------------------------
     def ask_tags(self) -> None:
@@ -139,7 +154,7 @@ class CheckoutFlow:
         back = (
             ("Back  Esc", "Back to payment") if self.payment else ("Back  Esc", "Back to the cart")
         )
-        self.tags_dialog = TagsDialog(requests, self.view, note=note, back=back)
+        self.tags_dialog = TagsDialog(requests, self.parent, note=note, back=back)
         self.tags_dialog.chosen.connect(self._tags_chosen)
         self.tags_dialog.rejected.connect(self._tags_back)
         self.tags_dialog.open()
@@ -156,7 +171,7 @@ class CheckoutFlow:
             return
         self.running = False
         self.view.say("Not issued: nothing was saved. Press F12 to pay again.")
-        self.view.window().activateWindow()
+        self.parent.window().activateWindow()
 
     # 3. checkout ------------------------------------------------------------------
     def _tags_chosen(self, tags: dict[int, int | None]) -> None:
@@ -187,7 +202,7 @@ class CheckoutFlow:
         if not isinstance(exc, ValidationError):
             self.running = False
             if isinstance(exc, EnvironmentProblem):
-                self.ctx.dialogs.show_error(self.view, "Not issued: nothing was saved", str(exc))
+                self.ctx.dialogs.show_error(self.parent, "Not issued: nothing was saved", str(exc))
                 return
             raise exc
         field = exc.field or ""
@@ -222,7 +237,7 @@ class CheckoutFlow:
             f"Receipt {printed.receipt_label}",
             printed.jobs,
             self.ctx.dialogs.print_job,
-            self.view,
+            self.parent,
             tab_names=tabs,
         )
         self.preview.open()
@@ -233,7 +248,7 @@ class CheckoutFlow:
         if isinstance(exc, (ValidationError, OSError, EnvironmentProblem)):
             receipt = f"Receipt {label}" if label else "The receipt"
             self.ctx.dialogs.show_error(
-                self.view,
+                self.parent,
                 "The receipt was saved but could not be printed",
                 f"{exc}\n\n{receipt} is saved. Reprinting a saved receipt comes with the "
                 "Money area, which is not built yet: note the receipt number.",

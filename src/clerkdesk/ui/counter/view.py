@@ -78,8 +78,8 @@ class CounterView(AreaView):
         columns.setSizes([290, 600, 330])
         self.cart.setMinimumWidth(240)
         self.body.addWidget(columns, 1)
-        self.flow = CheckoutFlow(self)
-        self.changes = ChangeFlows(self)
+        self.flow = CheckoutFlow(self, self)
+        self.changes = ChangeFlows(self, self)
         self.form: FormDialog | None = None
         self.printing = False
         self._loading = False

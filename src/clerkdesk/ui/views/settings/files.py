@@ -5,31 +5,54 @@ Files are chosen through the ``Dialogs`` seam and read or written off the UI thr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from PySide6.QtWidgets import QDialog, QTreeWidget, QWidget
 
 from clerkdesk.services.town import (
     ProfileExported,
+    ProfileSaved,
     StoredProfileVersion,
+    TownInUse,
     export_profile_file,
     profile_version,
     read_profile_file,
 )
+from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.settings.editor import TomlEditorDialog
 from clerkdesk.ui.views.settings.tables import KEY_ROLE
 
-if TYPE_CHECKING:
-    from clerkdesk.ui.views.settings.town_rules import TownRulesPage
+
+class RulesPage(Protocol):
+    """What these actions use of the Town rules page (``TownRulesPage`` is one); the page
+    comes beside it as the dialogs' parent."""
+
+    ctx: UiContext
+    history: QTreeWidget
+
+    @property
+    def town(self) -> TownInUse | None: ...
+
+    def say(self, message: str) -> None: ...
+
+    def failed(self, exc: Exception) -> None: ...
+
+    def editor_saved(self, result: ProfileSaved) -> None: ...
+
+    def open_dialog(self, dialog: QDialog) -> None: ...
+
 
 TOML_FILTER = "TOML files (*.toml);;All files (*)"
 
 
 class RulesFiles:
-    def __init__(self, page: TownRulesPage) -> None:
+    def __init__(self, page: RulesPage, parent: QWidget) -> None:
         self._page = page
+        self._parent = parent
 
     def import_file(self) -> None:
         path = self._page.ctx.dialogs.choose_open_path(
-            self._page, "Import town rules", Path.home(), TOML_FILTER
+            self._parent, "Import town rules", Path.home(), TOML_FILTER
         )
         if path is None:
             return
@@ -48,7 +71,7 @@ class RulesFiles:
             original="" if town is None else town.profile_toml,
             base_version_id=None if town is None else town.version_id,
             note=f"imported from {path.name}",
-            parent=self._page,
+            parent=self._parent,
         )
         dialog.saved.connect(self._page.editor_saved)
         self._page.open_dialog(dialog)
@@ -59,7 +82,7 @@ class RulesFiles:
             return
         suggested = Path.home() / f"{town.town_id}-rules-v{town.version_id}.toml"
         path = self._page.ctx.dialogs.choose_save_path(
-            self._page, "Export town rules", suggested, TOML_FILTER
+            self._parent, "Export town rules", suggested, TOML_FILTER
         )
         if path is None:
             return
@@ -94,6 +117,6 @@ class RulesFiles:
             original=stored.profile_toml,
             base_version_id=None,
             read_only=True,
-            parent=self._page,
+            parent=self._parent,
         )
         self._page.open_dialog(dialog)

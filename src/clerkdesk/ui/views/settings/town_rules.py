@@ -77,7 +77,7 @@ class TownRulesPage(QWidget):
         self.add_button = self._button("Add schedule…", "Ctrl+N", self.add_schedule)
         self.add_button.setAccessibleName("Add schedule effective from a date")
         self.add_button.setToolTip("Add a fee schedule effective from a future date (Ctrl+N)")
-        self.files = RulesFiles(self)
+        self.files = RulesFiles(self, self)
         self.import_button = self._button("Import TOML…", "Ctrl+I", self.files.import_file)
         self.export_button = self._button("Export TOML…", "Ctrl+Shift+E", self.files.export_file)
         self.setup = SetupPanel(self)
