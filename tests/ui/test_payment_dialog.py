@@ -62,6 +62,10 @@ def test_a_card_without_its_reference_says_so_beside_the_card(qtbot: QtBot) -> N
     message = dialog.row(TenderKind.CARD).message
     assert not message.isHidden() and "authorization reference" in message.text()
     assert dialog.plan is None
+    # The whole message shows: not cut off by a narrow column or a dialog that did not grow.
+    qtbot.waitUntil(lambda: message.height() >= message.heightForWidth(message.width()))
+    assert message.width() >= dialog.row(TenderKind.CARD).amount.width()
+    assert message.geometry().bottom() < dialog.height()
 
 
 def test_an_amount_that_is_not_money_is_named(qtbot: QtBot) -> None:

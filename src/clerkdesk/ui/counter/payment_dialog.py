@@ -91,8 +91,10 @@ class _Row:
             self.reference.setMinimumWidth(260)
             grid.addWidget(self.reference, row, 2)
             self.amount.offer.connect(lambda: dialog.offer_remaining(self))
+        # Under the row, as wide as its fields: beside them a message had a narrow column
+        # and was cut off once it wrapped.
         self.message = message_label(dialog, plain)
-        grid.addWidget(self.message, row, 3)
+        grid.addWidget(self.message, row + 1, 1, 1, 3)
 
     def tender(self) -> TenderInput | None:
         reference = self.reference.text().strip() if self.reference is not None else ""
@@ -241,6 +243,17 @@ class PaymentDialog(QDialog):
                 "Paid in full." if self.total else "Nothing is due: Enter completes.", ok=True
             )
             self.complete.setText("Complete  Enter")
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow to show a message that appeared; never shrink while the clerk types."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        wanted = layout.totalHeightForWidth(self.width())
+        if wanted > self.height():
+            self.resize(self.width(), wanted)
 
     def quoted_fees(self) -> list[tuple[TenderKind, QuoteLine, Decimal | None]]:
         """Each payment fee with its tender and what that tender is charged in all (``None``
@@ -287,6 +300,7 @@ class PaymentDialog(QDialog):
                 say(row.message, text)
                 self._summary("")
                 self.complete.setText(f"Fix {kind.value.replace('_', ' ')} first")
+                self._fit()
                 return
         self._summary(text)
         self.complete.setText(text.removesuffix(".") if "still due" in text else "Complete  Enter")
