@@ -207,7 +207,7 @@ def test_reduced_senior_fee_never_exceeds_the_normal_fee_and_is_limited() -> Non
         profile, DogQuoteRequest(on, "male", False, owner_born=owner, owner_exempt_dogs=2)
     )
     assert third.total == D("20.00")
-    assert "covers 2 dog(s) and 2 already had it" in third.warnings[0]
+    assert "covers 2 dogs and 2 already had it" in third.warnings[0]
 
 
 def test_the_cheapest_exemption_applies_and_service_animals_beat_all() -> None:

@@ -9,7 +9,8 @@ from decimal import Decimal
 
 from clerkdesk.models import Owner
 from clerkdesk.rules import presets
-from clerkdesk.services import people
+from clerkdesk.services import licensing, people
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, owner_card
 from clerkdesk.services.town import save_town_profile
 from services.conftest import CLERK, Town, owner_input
@@ -89,3 +90,28 @@ def test_the_fact_shows_no_badge_where_no_exemption_asks_for_it(town: Town) -> N
     assert totals(town) == before and sum(before) > 0
     assert owner_card(town.database, town.jane, town.clock.today()).badges == ()
     assert people.facts_named(presets.load_preset("westborough")) == frozenset()
+
+
+def test_the_dog_that_used_the_exemption_is_not_warned_that_it_is_used_up(town: Town) -> None:
+    # GIVEN Jane, 75 and year-round, in a town whose exemption covers one dog
+    rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS.replace(
+        'citation = "Art. 9 §8"', 'max_dogs = 1\ncitation = "Art. 9 §8"'
+    )
+    save_town_profile(town.database, rules, saved_by=CLERK, clock=town.clock)
+    with town.database.write() as session:
+        jane = session.get(Owner, town.jane)
+        assert jane is not None
+        jane.birth_date = dt.date(1951, 1, 2)
+    set_year_round(town, True)
+
+    # WHEN Rex is licensed free under it
+    request = CheckoutRequest(town.jane, (LicenseItem(town.rex),), ())
+    licensing.checkout(town.database, request, actor=CLERK, clock=town.clock)
+
+    # THEN Rex's line on the card carries no warning that the exemption is used up, while
+    # Bella, still due, is told why she pays
+    card = owner_card(town.database, town.jane, town.clock.today())
+    rex = next(d for d in card.dogs if d.dog_id == town.rex)
+    bella = next(d for d in card.dogs if d.dog_id == town.bella)
+    assert rex.standing.licensed_for_year and not rex.standing.warnings
+    assert any("covers 1 dog and 1 already had it" in w for w in bella.standing.warnings)

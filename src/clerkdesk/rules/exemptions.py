@@ -83,7 +83,8 @@ def license_fee_options(
             if senior.max_dogs is not None and request.owner_exempt_dogs >= senior.max_dogs:
                 warnings.append(
                     f"the owner is {age}, but the exemption for an {senior.words} covers "
-                    f"{senior.max_dogs} dog(s) and {request.owner_exempt_dogs} already had it "
+                    f"{senior.max_dogs} dog{'' if senior.max_dogs == 1 else 's'} and "
+                    f"{request.owner_exempt_dogs} already had it "
                     "this license year"
                 )
             else:

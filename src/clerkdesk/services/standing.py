@@ -192,7 +192,10 @@ def dog_standing(
         request = _request(session, profile, dog, owner, on, year, license_year, extra_senior)
         try:
             quote = quote_dog(profile, request)
-            warnings.extend(quote.warnings)
+            # A dog licensed for the year owes nothing: what its quote would warn about
+            # (an exemption used up, by this very dog) is not true of it.
+            if not licensed_for_year:
+                warnings.extend(quote.warnings)
         except ValidationError as exc:
             blockers.append(str(exc))
     return DogStanding(
