@@ -60,7 +60,9 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_tag_mark")),
     )
     with op.batch_alter_table("tag_mark", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_tag_mark_tag_issue_id"), ["tag_issue_id"], unique=False)
+        batch_op.create_index(
+            batch_op.f("ix_tag_mark_tag_issue_id"), ["tag_issue_id"], unique=False
+        )
         batch_op.create_index(batch_op.f("ix_tag_mark_tag_number"), ["tag_number"], unique=False)
         batch_op.create_index(
             "uq_tag_mark_in_force",

@@ -17,7 +17,7 @@ from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import CertificateKind, TenderKind
 from clerkdesk.rules import parse_profile, presets
-from clerkdesk.services import licensing, people, rabies, tags
+from clerkdesk.services import licensing, people, rabies, tag_input, tags
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
 
@@ -192,5 +192,5 @@ def test_a_database_without_a_town_is_one_line(
 
 
 def test_the_help_states_the_service_limits() -> None:
-    assert f"{tags.MAX_RANGE:,}" == tags_cmd.MAX_RANGE_TEXT
-    assert str(tags.NOTE_LENGTH) == tags_cmd.NOTE_LENGTH_TEXT
+    assert f"{tag_input.MAX_RANGE:,}" == tags_cmd.MAX_RANGE_TEXT
+    assert str(tag_input.NOTE_LENGTH) == tags_cmd.NOTE_LENGTH_TEXT

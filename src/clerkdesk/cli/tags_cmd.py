@@ -85,7 +85,7 @@ def _year(text: str) -> int:
 
 
 def _tag(option: str, text: str) -> int:
-    from clerkdesk.services.tags import MAX_TAG_NUMBER
+    from clerkdesk.services.tag_input import MAX_TAG_NUMBER
 
     cleaned = text.strip().replace(",", "")
     if not cleaned.isdigit() or len(cleaned) > 9:
@@ -94,7 +94,8 @@ def _tag(option: str, text: str) -> int:
 
 
 def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.services.tags import ReceiveTags, range_problems, receive_tags
+    from clerkdesk.services.tag_input import range_problems
+    from clerkdesk.services.tags import ReceiveTags, receive_tags
 
     year = _year(args.year)
     first, last = _tag("--from", args.first), _tag("--to", args.last)

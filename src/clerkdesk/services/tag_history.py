@@ -29,7 +29,8 @@ from clerkdesk.models import (
     TagStock,
 )
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.tags import MAX_TAG_NUMBER, SPARE_MARKS, license_year_for
+from clerkdesk.services.tag_input import MAX_TAG_NUMBER
+from clerkdesk.services.tags import SPARE_MARKS, license_year_for
 
 PAGE_SIZE = 50
 MAX_PAGE = 500

@@ -30,7 +30,8 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.services.locks import lock_tag_stock
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.tags import NOTE_LENGTH, license_year_for
+from clerkdesk.services.tag_input import NOTE_LENGTH
+from clerkdesk.services.tags import license_year_for
 
 REASON_LENGTH = NOTE_LENGTH
 _WORDS = {

@@ -24,19 +24,7 @@ from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.profile_source import profile_in_force
-
-# The checks live in tag_input; callers know them from here too.
-from clerkdesk.services.tag_input import (
-    LOOKS_LENGTH as LOOKS_LENGTH,
-    MAX_RANGE as MAX_RANGE,
-    MAX_TAG_NUMBER as MAX_TAG_NUMBER,
-    NOTE_LENGTH as NOTE_LENGTH,
-    PREFIX_LENGTH as PREFIX_LENGTH,
-    clean_looks as clean_looks,
-    clean_note as clean_note,
-    clean_prefix as clean_prefix,
-    range_problems as range_problems,
-)
+from clerkdesk.services.tag_input import clean_looks, clean_note, clean_prefix, range_problems
 
 YEARS_BACK = 10
 """Stock may be recorded for a license year up to this many years back (a late entry)."""

@@ -13,14 +13,8 @@ from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clerkdesk.services.tags import (
-    MAX_TAG_NUMBER,
-    NOTE_LENGTH,
-    ReceiveTags,
-    TagYear,
-    range_problems,
-    receive_tags,
-)
+from clerkdesk.services.tag_input import MAX_TAG_NUMBER, NOTE_LENGTH, range_problems
+from clerkdesk.services.tags import ReceiveTags, TagYear, receive_tags
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.fields import BadInput, say
 from clerkdesk.ui.counter.form_base import FormDialog
