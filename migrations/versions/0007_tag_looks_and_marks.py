@@ -24,9 +24,7 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("shape", sa.String(length=20), nullable=True))
         batch_op.add_column(sa.Column("color", sa.String(length=20), nullable=True))
         batch_op.add_column(
-            sa.Column(
-                "printed_in_house", sa.Boolean(), server_default=sa.false(), nullable=False
-            )
+            sa.Column("printed_in_house", sa.Boolean(), server_default=sa.false(), nullable=False)
         )
 
     op.create_table(
