@@ -36,7 +36,7 @@ PAGE_SIZE = 50
 MAX_PAGE = 500
 TAG_STATES = ("issued", "lost", "void", "returned")
 """What the year's list can be narrowed to (None: every tag given out or marked)."""
-_TYPED_TAG = re.compile(r"\s*(?:[A-Za-z][A-Za-z./# -]{0,7}?)?\s*-?\s*(\d{1,9})\s*")
+_TYPED_TAG = re.compile(r"\s*(?:[A-Za-z][A-Za-z./# -]{0,7}?)?\s*-?\s*([0-9]{1,9})\s*", re.ASCII)
 
 
 @dataclass(frozen=True)
