@@ -103,7 +103,7 @@ def test_an_issued_tag_cannot_be_voided_and_a_marked_one_not_marked_again(town: 
     with pytest.raises(ValidationError, match="only a spare tag can be voided"):
         _mark(town, 5, TagMarkKind.VOID)
     _mark(town, 6, TagMarkKind.VOID, "torn")
-    with pytest.raises(ValidationError, match="Tag 6 was already voided .* by clerk \\(torn\\)"):
+    with pytest.raises(ValidationError, match=r"Tag 6 was already voided .* by clerk \(torn\)"):
         _mark(town, 6, TagMarkKind.LOST)
     assert _marks(town) == 1
 

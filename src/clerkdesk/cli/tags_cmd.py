@@ -136,7 +136,8 @@ def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
         f"received tags {received.first}–{received.last} ({received.count:,} tags) for "
         f"license year {received.license_year_label}"
     )
-    out(f"  {looks + ', ' if looks else ''}{made}{prefix}")
+    if looks or prefix or received.printed_in_house:
+        out(f"  {looks + ', ' if looks else ''}{made}{prefix}")
     return 0
 
 
