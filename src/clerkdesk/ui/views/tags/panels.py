@@ -101,7 +101,7 @@ class YearTagsPanel(QWidget):
         self.model = tag_model(self)
         self.table = _table(self, "Tags given out or marked")
         self.table.setModel(self.model)
-        for column, width in enumerate((60, 75, 70, 80, 125, 90, 60)):
+        for column, width in enumerate((50, 75, 75, 75, 125, 95, 55)):
             self.table.setColumnWidth(column, width)
         self.table.activated.connect(self._activated)
         layout.addWidget(self.table, 1)
@@ -224,7 +224,7 @@ class HistoryPanel(QWidget):
         self.model = history_model(self)
         self.table = _table(self, "Tag history")
         self.table.setModel(self.model)
-        for column, width in enumerate((70, 75, 70, 80)):
+        for column, width in enumerate((75, 60, 70, 80)):
             self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 1)
         # The chosen year's whole story in words: replacements and marks do not fit a cell.
@@ -253,7 +253,7 @@ class HistoryPanel(QWidget):
             years = len(history.entries)
             self.message.setText(
                 f"Tag {history.number} in {years} license year{'s' if years != 1 else ''}, "
-                "newest first. Hover a row for the whole line."
+                "newest first; the chosen year in words below."
             )
             self.table.selectRow(0)
             self._describe(0)

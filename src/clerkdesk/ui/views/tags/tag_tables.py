@@ -59,7 +59,6 @@ def history_cells(entry: TagYearEntry) -> tuple[str, ...]:
         "" if entry.license_number is None else str(entry.license_number),
         entry.dog_name or "",
         entry.owner_name or "",
-        history_detail(entry),
     )
 
 
@@ -79,7 +78,8 @@ def describe(entry: TagYearEntry) -> str:
 
 
 TAG_COLUMNS = ("Tag", "Status", "License", "Dog", "Owner", "Date", "By", "Reason")
-HISTORY_COLUMNS = ("Year", "Status", "License", "Dog", "Owner", "Replacement and marks")
+# Replacements and marks do not fit a cell: the panel says them in words under the table.
+HISTORY_COLUMNS = ("Year", "Status", "License", "Dog", "Owner")
 
 
 class RowsModel(QAbstractTableModel, Generic[Row]):
