@@ -101,7 +101,7 @@ class YearTagsPanel(QWidget):
         self.model = tag_model(self)
         self.table = _table(self, "Tags given out or marked")
         self.table.setModel(self.model)
-        for column, width in enumerate((50, 75, 75, 75, 125, 95, 55)):
+        for column, width in enumerate((50, 80, 78, 75, 115, 95, 50)):
             self.table.setColumnWidth(column, width)
         self.table.activated.connect(self._activated)
         layout.addWidget(self.table, 1)
@@ -224,7 +224,7 @@ class HistoryPanel(QWidget):
         self.model = history_model(self)
         self.table = _table(self, "Tag history")
         self.table.setModel(self.model)
-        for column, width in enumerate((75, 60, 70, 80)):
+        for column, width in enumerate((75, 68, 78, 66)):
             self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 1)
         # The chosen year's whole story in words: replacements and marks do not fit a cell.
