@@ -29,7 +29,6 @@ from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.services.locks import lock_tag_stock
-from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tag_input import NOTE_LENGTH
 from clerkdesk.services.tags import license_year_for
 
@@ -203,9 +202,3 @@ def clear_mark(
         mark.cleared_at, mark.cleared_by, mark.cleared_reason = now, actor, why
         session.flush()
         return MarkCleared(license_year.label, number, mark.kind, why, now, actor)
-
-
-def current_year(database: Database, *, clock: Clock) -> int:
-    """The calendar year this license year starts in (a command's default)."""
-    with database.read() as session:
-        return profile_in_force(session).license_year_containing(clock.today()).starts_in

@@ -77,6 +77,7 @@ class YearTagsPanel(QWidget):
         self.after = 0
         self._before: list[int] = []
         self._loading = 0
+        self._asked = 0
         self.page: TagPage | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -158,14 +159,18 @@ class YearTagsPanel(QWidget):
         database, clock, year = self.ctx.database, self.ctx.clock, self.year
         state, after = self.shown.currentData(), self.after
         self._loading += 1
+        self._asked += 1
+        asked = self._asked
         self.ctx.tasks.run(
             lambda: year_tags(database, year, clock=clock, state=state, after=after),
-            self._loaded,
+            lambda page: self._loaded(page, asked),
             self._failed,
         )
 
-    def _loaded(self, page: TagPage) -> None:
+    def _loaded(self, page: TagPage, asked: int) -> None:
         self._loading -= 1
+        if asked != self._asked:
+            return  # a page asked for before the latest one
         self.page = page
         self.model.set_rows(page.rows)
         first = len(self._before) * PAGE_SIZE + 1
@@ -197,6 +202,8 @@ class HistoryPanel(QWidget):
         self.setAccessibleName("Tag history")
         self._loading = 0
         self.history: TagHistory | None = None
+        self.wanted: int | None = None
+        """The number last asked for (its history may still be on its way)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         find = QHBoxLayout()
@@ -241,11 +248,14 @@ class HistoryPanel(QWidget):
 
     def show_number(self, number: int) -> None:
         database = self.ctx.database
+        self.wanted = number
         self._loading += 1
         self.ctx.tasks.run(lambda: tag_history(database, number), self._loaded, self._failed)
 
     def _loaded(self, history: TagHistory) -> None:
         self._loading -= 1
+        if history.number != self.wanted:
+            return  # an earlier search, answered after the one the clerk typed since
         self.history = history
         self.heading.setText(f"History of tag {history.number}")
         self.model.set_rows(history.entries)

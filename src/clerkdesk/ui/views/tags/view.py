@@ -283,9 +283,12 @@ class TagsView(AreaView):
         self.empty.setText(f"No tag stock for {label} yet — Receive tags… ({RECEIVE_KEYS})")
         self.empty.setVisible(not stocked)
         self.table.setVisible(stocked)
+        # Sales and marks change the list and a history: read them again with the figures.
         year = self.chosen_year()
-        if year is not None and year != self.tags_panel.year:
+        if year is not None:
             self.tags_panel.show_year(year)
+        if self.history.wanted is not None:
+            self.history.show_number(self.history.wanted)
 
     def say(self, text: str, *, problem: bool = False) -> None:
         self.notice.setText(text)
@@ -343,7 +346,6 @@ class TagsView(AreaView):
                 f"cleared: {done.reason}."
             )
             year = self.chosen_year()
-        self.tags_panel.year = None  # the list is read again with the figures
         self.reload(year)
         self.show_history(done.number)
 
@@ -368,6 +370,5 @@ class TagsView(AreaView):
             f"Received tags {received.first}–{received.last} ({received.count:,} tags) for "
             f"{received.license_year_label}."
         )
-        self.tags_panel.year = None
         self.reload(received.license_year_start.year)
         self.table.setFocus()
