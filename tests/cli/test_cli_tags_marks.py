@@ -163,3 +163,10 @@ def test_hostile_input_is_one_line_status_2_and_changes_nothing(
     assert (status, out) == (2, "")
     assert message in err and len(err.strip().splitlines()) == 1, err
     assert _rows(town) == before
+
+
+def test_the_help_states_the_reason_limit() -> None:
+    from clerkdesk.cli import tag_marks_cmd
+    from clerkdesk.services import tag_marks
+
+    assert str(tag_marks.REASON_LENGTH) == tag_marks_cmd.REASON_TEXT
