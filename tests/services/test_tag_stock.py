@@ -13,7 +13,7 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagStock
-from clerkdesk.services import licensing, tags
+from clerkdesk.services import licensing, tag_input, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.tags import ReceiveTags
@@ -107,7 +107,7 @@ def test_a_bad_range_is_refused_and_nothing_is_written(
 
 def test_a_range_as_large_as_allowed_is_taken(town: Town) -> None:
     received = tags.receive_tags(
-        town.database, ReceiveTags(2027, 1, tags.MAX_RANGE), actor=CLERK, clock=town.clock
+        town.database, ReceiveTags(2027, 1, tag_input.MAX_RANGE), actor=CLERK, clock=town.clock
     )
     assert received.count == 100_000
 
@@ -121,12 +121,12 @@ def test_a_long_note_is_refused(town: Town) -> None:
 
 
 def test_every_problem_of_a_range_is_told_at_once() -> None:
-    assert tags.range_problems(None, None) == {
+    assert tag_input.range_problems(None, None) == {
         "first": "Type the number of the first tag.",
         "last": "Type the number of the last tag.",
     }
-    assert set(tags.range_problems(0, 0)) == {"first", "last"}
-    assert tags.range_problems(5001, 5100) == {}
+    assert set(tag_input.range_problems(0, 0)) == {"first", "last"}
+    assert tag_input.range_problems(5001, 5100) == {}
 
 
 def test_stock_needs_a_town(database: Database, clock: FixedClock) -> None:

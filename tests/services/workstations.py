@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import multiprocessing
 import traceback
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -19,11 +20,12 @@ from typing import Any
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ClerkDeskError
-from clerkdesk.models import TenderKind
+from clerkdesk.models import TagMarkKind, TenderKind
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
 from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.tag_marks import MarkTag, mark_tag
 
-ISSUED, REFUSED, RAW = "issued", "refused", "raw"
+ISSUED, REFUSED, RAW, MARKED = "issued", "refused", "raw", "marked"
 SPAWN = multiprocessing.get_context("spawn")
 
 
@@ -32,6 +34,18 @@ class Sale:
     payer: int
     dog: int
     expected_total: Decimal | None = None
+    tag: int | None = None
+    """The tag typed at the counter (None: the one the stock proposes)."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Not a sale: a spare tag voided (or marked lost) at the same moment as the other's step."""
+
+    year: int
+    tag: int
+    kind: str = "void"
+    reason: str = "spoiled"
 
 
 @dataclass(frozen=True)
@@ -44,19 +58,39 @@ class Outcome:
     total: Decimal | None = None
 
 
+def _mark(station: str, n: int, step: Mark, database: Database, clock: FixedClock) -> Outcome:
+    request = MarkTag(step.year, step.tag, TagMarkKind(step.kind), step.reason)
+    try:
+        mark_tag(database, request, actor=station, clock=clock)
+    except ClerkDeskError as exc:
+        return Outcome(station, n, step.tag, REFUSED, str(exc))
+    except Exception:  # what must not happen is what the test reports
+        return Outcome(station, n, step.tag, RAW, traceback.format_exc())
+    return Outcome(station, n, step.tag, MARKED, "")
+
+
 def workstation(
-    station: str, url: str, moment: dt.datetime, sales: list[Sale], barrier: Any, results: Any
+    station: str,
+    url: str,
+    moment: dt.datetime,
+    sales: Sequence[Sale | Mark],
+    barrier: Any,
+    results: Any,
 ) -> None:
-    """Sell each dog in turn, waiting at the barrier with the other workstations first."""
+    """Sell each dog (or mark each tag) in turn, waiting at the barrier with the other
+    workstations first."""
     database = Database.open(url)
     clock = FixedClock(moment)
     outcomes: list[Outcome] = []
     try:
         for n, sale in enumerate(sales):
             barrier.wait(timeout=120)
+            if isinstance(sale, Mark):
+                outcomes.append(_mark(station, n, sale, database, clock))
+                continue
             request = CheckoutRequest(
                 sale.payer,
-                (LicenseItem(sale.dog),),
+                (LicenseItem(sale.dog, tag_number=sale.tag),),
                 # A check for whatever is due: the test is about what is due, not the tender.
                 (TenderInput(TenderKind.CHECK, None, f"{station}-{n}"),),
                 expected_total=sale.expected_total,
@@ -75,7 +109,11 @@ def workstation(
 
 
 def run_workstations(
-    url: str, moment: dt.datetime, plans: dict[str, list[Sale]], *, timeout: float = 180
+    url: str,
+    moment: dt.datetime,
+    plans: Mapping[str, Sequence[Sale | Mark]],
+    *,
+    timeout: float = 180,
 ) -> list[Outcome]:
     """Run one process per workstation, each through its own sales, in lock step."""
     barrier = SPAWN.Barrier(len(plans))

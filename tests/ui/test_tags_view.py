@@ -67,9 +67,16 @@ def test_tags_are_received_from_the_keyboard_and_listed(qtbot: QtBot, tags_view:
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     assert dialog.messages["last"].text() == "The last tag must not be below the first (5001)."
 
-    # WHEN it is put right, with a note
+    # WHEN it is put right, with the prefix, the year's shape and color, labels printed
+    # in-house, and a note
     _type(qtbot, "5100")
     assert dialog.save_button.text() == "Receive 100 tags  Enter"
+    for text in ("W-", "heart", "Red"):
+        qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+        qtbot.keyClicks(focused(), text)
+    qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+    assert focused() is dialog.in_house
+    qtbot.keyClick(focused(), Qt.Key.Key_Space)
     qtbot.keyClick(focused(), Qt.Key.Key_Tab)
     qtbot.keyClicks(focused(), "box 1, invoice 4471")
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
@@ -85,8 +92,12 @@ def test_tags_are_received_from_the_keyboard_and_listed(qtbot: QtBot, tags_view:
         100,
         "box 1, invoice 4471",
     )
+    assert (row.prefix, row.shape, row.color, row.printed_in_house) == ("W-", "heart", "red", True)
+    assert tags_view.model.data(tags_view.model.index(0, 7)) == "red heart, printed in-house"
+    assert tags_view.period.text().endswith("· red heart tags")
     assert tags_view.table.isVisible() and not tags_view.empty.isVisible()
     assert tags_view.figures["next"].number.text() == "5001"
+    assert tags_view.figures["spare"].accessibleName() == "Spare (left): 100"
     assert tags_view.notice.text() == "Received tags 5001–5100 (100 tags) for 2026–27."
     assert tags_view.summary is not None
     assert tags_view.summary.license_year_start.isoformat() == "2026-04-01"

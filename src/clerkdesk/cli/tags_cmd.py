@@ -1,4 +1,5 @@
-"""``clerkdesk tags receive`` and ``clerkdesk tags list``: the year's tag stock."""
+"""``clerkdesk tags receive`` and ``clerkdesk tags list``: the year's tag stock. The other
+``tags`` actions (void, lost, return, unmark, history) are in ``tag_marks_cmd``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import getpass
 import json
 from typing import TYPE_CHECKING, Any
 
+from clerkdesk.cli import tag_marks_cmd
 from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.cli.tag_marks_cmd import tag_number, year_number
 
 if TYPE_CHECKING:
     from clerkdesk.services.tags import StockSummary
@@ -17,11 +20,17 @@ YYYY is the calendar year the license year starts in: 2026 is 2026-27 in a town 
 license year starts April 1, and 2026 in one whose year is the calendar year.
 
 `tags list` prints one line per range received, tab-separated:
-  FIRST  LAST  USED  LEFT  NEXT  NOTE
-NEXT is the tag after the highest given out in that range ("-" when it is used up). A last
-line starting "total" gives the year's USED and LEFT and, as NEXT, the tag the counter
-proposes for the next license. A year without stock prints nothing on standard output (a
-note on standard error) and exits 0. --json prints the same as one object.
+  FIRST  LAST  USED  LEFT  NEXT  NOTE  PREFIX  SHAPE  COLOR  MADE
+USED counts tags given out; LEFT the spare ones (neither given out nor voided or lost from
+stock). NEXT is the tag after the highest given out in that range, passing over voided and
+lost ones ("-" when it is used up). MADE is "stamped" (pre-stamped by the supplier) or
+"in-house" (labels printed by the office). A line starting "total" gives the year's USED
+and LEFT and, as NEXT, the tag the counter proposes for the next license. A last line
+  counts  RECEIVED  ISSUED  SPARE  LOST  VOIDED  RETURNED
+gives what became of the year's tags (LOST and VOIDED count spare tags marked so and issued
+tags recorded so, e.g. a lost tag replaced at the counter). A year without stock prints
+nothing on standard output (a note on standard error) and exits 0. --json prints the same
+as one object.
 """
 
 
@@ -34,7 +43,7 @@ NOTE_LENGTH_TEXT = "200"
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "tags",
-        help="receive tag stock for a license year, or list what is in stock",
+        help="receive, list, void or mark lost a license year's tags; a tag's history",
         description="The license tags each year's sales draw from.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -55,6 +64,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="TEXT",
         help=f"e.g. the supplier's invoice (at most {NOTE_LENGTH_TEXT} characters)",
     )
+    receive.add_argument(
+        "--prefix",
+        metavar="TEXT",
+        help="printed before the number on labels, e.g. W- (at most 8 characters: letters, "
+        "digits, spaces and . / # -)",
+    )
+    receive.add_argument(
+        "--shape", metavar="WORD", help="the year's tag shape, e.g. heart (blank: the year's)"
+    )
+    receive.add_argument(
+        "--color", metavar="WORD", help="the year's tag color, e.g. red (blank: the year's)"
+    )
+    receive.add_argument(
+        "--printed-in-house",
+        action="store_true",
+        help="the office prints the numbers on labels (default: pre-stamped by the supplier)",
+    )
     receive.set_defaults(handler=handle_receive)
     listing = actions.add_parser(
         "list",
@@ -66,6 +92,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _year_option(listing)
     listing.add_argument("--json", action="store_true", help="print the stock as JSON")
     listing.set_defaults(handler=handle_list)
+    tag_marks_cmd.register(actions, year_option=_year_option)
 
 
 def _year_option(parser: argparse.ArgumentParser) -> None:
@@ -77,45 +104,45 @@ def _year_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _year(text: str) -> int:
-    cleaned = text.strip()
-    if len(cleaned) != 4 or not cleaned.isdigit():
-        fail(f"--year must be a year written YYYY, not {text!r}")
-    return int(cleaned)
-
-
-def _tag(option: str, text: str) -> int:
-    from clerkdesk.services.tags import MAX_TAG_NUMBER
-
-    cleaned = text.strip().replace(",", "")
-    if not cleaned.isdigit() or len(cleaned) > 9:
-        fail(f"{option} must be a tag number from 1 to {MAX_TAG_NUMBER:,}, not {text!r}")
-    return int(cleaned)
-
-
 def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.services.tags import ReceiveTags, range_problems, receive_tags
+    from clerkdesk.services.tag_input import range_problems
+    from clerkdesk.services.tags import ReceiveTags, receive_tags
 
-    year = _year(args.year)
-    first, last = _tag("--from", args.first), _tag("--to", args.last)
+    year = year_number(args.year)
+    first, last = tag_number("--from", args.first), tag_number("--to", args.last)
     problems = range_problems(first, last)
     if problems:
         option = "--from" if "first" in problems else "--to"
         fail(f"{option}: {problems.get('first') or problems['last']}")
     received = receive_tags(
         ctx.database(),
-        ReceiveTags(year, first, last, args.note),
+        ReceiveTags(
+            year,
+            first,
+            last,
+            args.note,
+            prefix=args.prefix,
+            shape=args.shape,
+            color=args.color,
+            printed_in_house=args.printed_in_house,
+        ),
         actor=getpass.getuser(),
         clock=ctx.clock,
     )
+    looks = " ".join(w for w in (received.color, received.shape) if w)
+    made = "printed in-house" if received.printed_in_house else "pre-stamped"
+    prefix = f", prefix {received.prefix}" if received.prefix else ""
     out(
         f"received tags {received.first}–{received.last} ({received.count:,} tags) for "
         f"license year {received.license_year_label}"
     )
+    if looks or prefix or received.printed_in_house:
+        out(f"  {looks + ', ' if looks else ''}{made}{prefix}")
     return 0
 
 
 def summary_as_json(summary: StockSummary) -> dict[str, Any]:
+    counts = summary.counts
     return {
         "license_year": summary.license_year_label,
         "start": summary.license_year_start.isoformat(),
@@ -124,6 +151,20 @@ def summary_as_json(summary: StockSummary) -> dict[str, Any]:
         "used": summary.used,
         "left": summary.left,
         "next_tag": summary.next_tag,
+        "shape": summary.shape,
+        "color": summary.color,
+        "counts": {
+            "received": summary.received,
+            "issued": summary.issued,
+            "spare": summary.spare,
+            "lost": counts.lost,
+            "voided": counts.voided,
+            "returned": counts.returned,
+            "lost_spare": counts.lost_spare,
+            "lost_issued": counts.lost_issued,
+            "voided_spare": counts.voided_spare,
+            "voided_issued": counts.voided_issued,
+        },
         "ranges": [
             {
                 "first": r.first,
@@ -135,6 +176,11 @@ def summary_as_json(summary: StockSummary) -> dict[str, Any]:
                 "note": r.note,
                 "received_at": r.received_at.isoformat() if r.received_at else None,
                 "received_by": r.received_by,
+                "prefix": r.prefix,
+                "shape": r.shape,
+                "color": r.color,
+                "printed_in_house": r.printed_in_house,
+                "voided_or_lost": r.marked,
             }
             for r in summary.ranges
         ],
@@ -144,7 +190,7 @@ def summary_as_json(summary: StockSummary) -> dict[str, Any]:
 def handle_list(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.tags import year_stock
 
-    year = _year(args.year)
+    year = year_number(args.year)
     summary = year_stock(ctx.database(), year, clock=ctx.clock)
     if args.json:
         out(json.dumps(summary_as_json(summary), ensure_ascii=False, indent=2))
@@ -157,7 +203,16 @@ def handle_list(args: argparse.Namespace, ctx: CliContext) -> int:
         return 0
     for r in summary.ranges:
         nxt = "-" if r.next_free is None else str(r.next_free)
-        out("\t".join((str(r.first), str(r.last), str(r.used), str(r.left), nxt, r.note or "")))
+        made = "in-house" if r.printed_in_house else "stamped"
+        looks = (r.prefix or "", r.shape or "", r.color or "", made)
+        out(
+            "\t".join(
+                (str(r.first), str(r.last), str(r.used), str(r.left), nxt, r.note or "", *looks)
+            )
+        )
     proposed = "-" if summary.next_tag is None else str(summary.next_tag)
     out("\t".join(("total", "", str(summary.used), str(summary.left), proposed, "")))
+    counts = summary.counts
+    figures = (summary.received, summary.issued, summary.spare, counts.lost, counts.voided)
+    out("\t".join(("counts", *map(str, figures), str(counts.returned))))
     return 0

@@ -7,7 +7,7 @@ from clerkdesk.models.dogs import (
     DogDesignation,
     RabiesCertificate,
 )
-from clerkdesk.models.licensing import License, TagIssue, TagStock
+from clerkdesk.models.licensing import License, TagIssue, TagMark, TagStock
 from clerkdesk.models.money import (
     NumberSequence,
     Receipt,
@@ -25,6 +25,7 @@ from clerkdesk.rules.kinds import (
     OwnerStatus,
     ReceiptStatus,
     Sex,
+    TagMarkKind,
     TagStatus,
     TenderKind,
 )
@@ -50,6 +51,8 @@ __all__ = [
     "Sex",
     "StoredDocument",
     "TagIssue",
+    "TagMark",
+    "TagMarkKind",
     "TagStatus",
     "TagStock",
     "Tender",

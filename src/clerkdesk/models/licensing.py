@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from clerkdesk.models.base import Base
 from clerkdesk.models.enums import stored_enum
-from clerkdesk.rules.kinds import LicenseStatus, TagStatus
+from clerkdesk.rules.kinds import LicenseStatus, TagMarkKind, TagStatus
 
 
 class License(Base):
@@ -72,6 +72,14 @@ class TagStock(Base):
     received_at: Mapped[dt.datetime]
     received_by: Mapped[str] = mapped_column(String(80))
     note: Mapped[str | None] = mapped_column(String(200))
+    # What the tags look like (a town changes shape and color each year so an officer sees a
+    # current tag at a glance) and the text printed before the number on labels ("W-").
+    # Ranges received before these were recorded hold none.
+    prefix: Mapped[str | None] = mapped_column(String(8))
+    shape: Mapped[str | None] = mapped_column(String(20))
+    color: Mapped[str | None] = mapped_column(String(20))
+    # False: the supplier stamped the numbers; True: the office prints labels itself.
+    printed_in_house: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class TagIssue(Base):
@@ -96,3 +104,39 @@ class TagIssue(Base):
     receipt_id: Mapped[int | None] = mapped_column(ForeignKey("receipt.id"))
 
     license: Mapped[License] = relationship()
+
+
+class TagMark(Base):
+    """What became of a tag outside a sale, with who, when and why: a spare tag (received,
+    never issued) voided or lost from stock, or an issued tag returned by its owner.
+
+    Nothing is deleted: a mistaken mark is cleared (``cleared_at``, ``cleared_by``,
+    ``cleared_reason``) and stays on file. At most one mark is in force per tag and year.
+    """
+
+    __tablename__ = "tag_mark"
+    __table_args__ = (
+        Index(
+            "uq_tag_mark_in_force",
+            "license_year_start",
+            "tag_number",
+            unique=True,
+            sqlite_where=text("cleared_at IS NULL"),
+            postgresql_where=text("cleared_at IS NULL"),
+        ),
+        Index(None, "tag_number"),
+        Index(None, "tag_issue_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_year_start: Mapped[dt.date]
+    tag_number: Mapped[int]
+    kind: Mapped[TagMarkKind] = mapped_column(stored_enum(TagMarkKind, "tag_mark_kind"))
+    # The tag as issued, for a returned tag; None for a spare one.
+    tag_issue_id: Mapped[int | None] = mapped_column(ForeignKey("tag_issue.id"))
+    reason: Mapped[str | None] = mapped_column(String(200))
+    marked_at: Mapped[dt.datetime]
+    marked_by: Mapped[str] = mapped_column(String(80))
+    cleared_at: Mapped[dt.datetime | None]
+    cleared_by: Mapped[str | None] = mapped_column(String(80))
+    cleared_reason: Mapped[str | None] = mapped_column(String(200))

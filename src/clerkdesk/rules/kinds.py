@@ -47,6 +47,15 @@ class TagStatus(enum.StrEnum):
     VOID = "void"
 
 
+class TagMarkKind(enum.StrEnum):
+    """What became of a tag outside a sale: a spare one voided or lost from stock, or an
+    issued one handed back by its owner."""
+
+    VOID = "void"
+    LOST = "lost"
+    RETURNED = "returned"
+
+
 class ReceiptStatus(enum.StrEnum):
     PAID = "paid"
     VOID = "void"

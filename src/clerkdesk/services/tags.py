@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
@@ -16,21 +17,20 @@ from sqlalchemy.orm import Session
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import TagIssue, TagStock
+from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.tag_input import clean_looks, clean_note, clean_prefix, range_problems
 
-MAX_RANGE = 100_000
-"""Tags in one range: a town's whole year fits, a slip of the finger (5001–500100) does not."""
-MAX_TAG_NUMBER = 99_999_999
-"""The longest number a tag carries (and the counter's tag field takes)."""
-NOTE_LENGTH = 200
 YEARS_BACK = 10
 """Stock may be recorded for a license year up to this many years back (a late entry)."""
 RECEIVE_ACTION = "Tags (F5) → Receive tags…"
+SPARE_MARKS = (TagMarkKind.VOID, TagMarkKind.LOST)
+"""Marks that take a spare tag out of stock: it is never proposed nor accepted again."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,12 @@ class StockRange:
     note: str | None = None
     received_at: dt.datetime | None = None
     received_by: str | None = None
+    prefix: str | None = None
+    shape: str | None = None
+    color: str | None = None
+    printed_in_house: bool = False
+    marked: int = 0
+    """Spare tags of the range voided or lost (marks in force)."""
 
     @property
     def size(self) -> int:
@@ -50,7 +56,35 @@ class StockRange:
 
     @property
     def left(self) -> int:
-        return self.size - self.used
+        """Spare tags: neither given out nor voided or lost from stock."""
+        return self.size - self.used - self.marked
+
+    @property
+    def looks(self) -> str:
+        """E.g. "red heart, printed in-house" ("" when nothing was recorded)."""
+        words = " ".join(w for w in (self.color, self.shape) if w)
+        making = "printed in-house" if self.printed_in_house else "pre-stamped"
+        return f"{words}, {making}" if words else making
+
+
+@dataclass(frozen=True)
+class TagCounts:
+    """What became of the year's tags. ``lost`` and ``voided`` count spare tags marked so and
+    issued tags whose license records them so (a lost tag replaced at the counter)."""
+
+    lost_spare: int = 0
+    lost_issued: int = 0
+    voided_spare: int = 0
+    voided_issued: int = 0
+    returned: int = 0
+
+    @property
+    def lost(self) -> int:
+        return self.lost_spare + self.lost_issued
+
+    @property
+    def voided(self) -> int:
+        return self.voided_spare + self.voided_issued
 
 
 @dataclass(frozen=True)
@@ -60,6 +94,7 @@ class StockSummary:
     next_tag: int | None
     license_year_label: str = ""
     license_year_end: dt.date | None = None
+    counts: TagCounts = TagCounts()
 
     @property
     def received(self) -> int:
@@ -67,11 +102,29 @@ class StockSummary:
 
     @property
     def used(self) -> int:
+        """Tags given out (issued), whatever became of them since."""
         return sum(r.used for r in self.ranges)
 
     @property
+    def issued(self) -> int:
+        return self.used
+
+    @property
     def left(self) -> int:
-        return self.received - self.used
+        """Spare tags: received, not given out, not voided or lost from stock."""
+        return sum(r.left for r in self.ranges)
+
+    @property
+    def spare(self) -> int:
+        return self.left
+
+    @property
+    def shape(self) -> str | None:
+        return next((r.shape for r in self.ranges if r.shape), None)
+
+    @property
+    def color(self) -> str | None:
+        return next((r.color for r in self.ranges if r.color), None)
 
 
 @dataclass(frozen=True)
@@ -83,6 +136,11 @@ class ReceiveTags:
     first: int
     last: int
     note: str | None = None
+    prefix: str | None = None
+    shape: str | None = None
+    """Blank: the shape already recorded for the year's other ranges, if any."""
+    color: str | None = None
+    printed_in_house: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +151,10 @@ class TagsReceived:
     first: int
     last: int
     note: str | None
+    prefix: str | None = None
+    shape: str | None = None
+    color: str | None = None
+    printed_in_house: bool = False
 
     @property
     def count(self) -> int:
@@ -112,36 +174,6 @@ class TagYear:
 
 
 # -- checks that need no database ---------------------------------------------------------
-def range_problems(first: int | None, last: int | None) -> dict[str, str]:
-    """Every problem with a range at once, by field ("first", "last"); None is a blank."""
-    problems: dict[str, str] = {}
-    if first is None:
-        problems["first"] = "Type the number of the first tag."
-    elif not 1 <= first <= MAX_TAG_NUMBER:
-        problems["first"] = f"A tag number is from 1 to {MAX_TAG_NUMBER:,}."
-    if last is None:
-        problems["last"] = "Type the number of the last tag."
-    elif not 1 <= last <= MAX_TAG_NUMBER:
-        problems["last"] = f"A tag number is from 1 to {MAX_TAG_NUMBER:,}."
-    if problems or first is None or last is None:
-        return problems
-    if last < first:
-        problems["last"] = f"The last tag must not be below the first ({first})."
-    elif last - first + 1 > MAX_RANGE:
-        problems["last"] = (
-            f"That is {last - first + 1:,} tags; receive at most {MAX_RANGE:,} at a time "
-            "(check the last number)."
-        )
-    return problems
-
-
-def clean_note(note: str | None) -> str | None:
-    text = (note or "").strip()
-    if len(text) > NOTE_LENGTH:
-        raise ValidationError(f"The note is longer than {NOTE_LENGTH} characters.", field="note")
-    return text or None
-
-
 def shortage_note(label: str, summary: StockSummary | None) -> str:
     """What the counter's tag dialog says when no tag can be proposed ("" when one can)."""
     if summary is not None and summary.next_tag is not None:
@@ -175,22 +207,58 @@ def _license_year(profile: TownProfile, year: int, today: dt.date) -> LicenseYea
     return profile.license_year_starting_in(year)
 
 
+def license_year_for(session: Session, year: int, today: dt.date) -> LicenseYear:
+    """The license year starting in ``year``, if tags may be kept for it today."""
+    return _license_year(profile_in_force(session), year, today)
+
+
 # -- use cases ----------------------------------------------------------------------------
-def receive_tags(
-    database: Database, request: ReceiveTags, *, actor: str, clock: Clock
-) -> TagsReceived:
-    """Record a range received for a license year; refuses an overlap with that year's stock."""
+@dataclass(frozen=True)
+class _Looks:
+    prefix: str | None
+    shape: str | None
+    color: str | None
+    printed_in_house: bool
+
+
+def _clean_request(request: ReceiveTags) -> tuple[str | None, _Looks]:
     problems = range_problems(request.first, request.last)
     if problems:
         field, message = next(iter(problems.items()))
         raise ValidationError(message, field=field)
-    note = clean_note(request.note)
+    looks = _Looks(
+        clean_prefix(request.prefix),
+        clean_looks("shape", request.shape),
+        clean_looks("color", request.color),
+        request.printed_in_house,
+    )
+    return clean_note(request.note), looks
+
+
+def receive_tags(
+    database: Database, request: ReceiveTags, *, actor: str, clock: Clock
+) -> TagsReceived:
+    """Record a range received for a license year; refuses an overlap with that year's stock,
+    and a shape or color other than the one already recorded for the year (a blank one
+    takes the year's)."""
+    note, looks = _clean_request(request)
     with database.write() as session:
         year = _license_year(profile_in_force(session), request.year, clock.today())
-        stock_id = _receive_in(
-            session, year.start, request.first, request.last, note, actor, clock, year.label
+        stock = _receive_in(
+            session, year.start, request.first, request.last, note, actor, clock, year.label, looks
         )
-        return TagsReceived(stock_id, year.start, year.label, request.first, request.last, note)
+        return TagsReceived(
+            stock.id,
+            year.start,
+            year.label,
+            request.first,
+            request.last,
+            note,
+            stock.prefix,
+            stock.shape,
+            stock.color,
+            stock.printed_in_house,
+        )
 
 
 def receive_stock(
@@ -204,13 +272,25 @@ def receive_stock(
     note: str | None = None,
 ) -> int:
     """Record a range for the license year starting ``license_year_start``; returns its id."""
-    problems = range_problems(first, last)
-    if problems:
-        field, message = next(iter(problems.items()))
-        raise ValidationError(message, field=field)
-    note = clean_note(note)
+    note, looks = _clean_request(ReceiveTags(license_year_start.year, first, last, note))
     with database.write() as session:
-        return _receive_in(session, license_year_start, first, last, note, actor, clock)
+        return _receive_in(
+            session, license_year_start, first, last, note, actor, clock, looks=looks
+        ).id
+
+
+def _year_looks(session: Session, year_start: dt.date) -> tuple[str | None, str | None]:
+    """The shape and color already recorded for the year (the first range that says)."""
+    row = session.execute(
+        select(TagStock.shape, TagStock.color)
+        .where(
+            TagStock.license_year_start == year_start,
+            (TagStock.shape.is_not(None)) | (TagStock.color.is_not(None)),
+        )
+        .order_by(TagStock.first_number)
+        .limit(1)
+    ).first()
+    return (None, None) if row is None else (row[0], row[1])
 
 
 def _receive_in(
@@ -222,7 +302,9 @@ def _receive_in(
     actor: str,
     clock: Clock,
     label: str = "this license year",
-) -> int:
+    looks: _Looks | None = None,
+) -> TagStock:
+    looks = looks or _Looks(None, None, None, False)
     lock_tag_receiving(session, year_start)
     overlap = session.execute(
         select(TagStock.first_number, TagStock.last_number)
@@ -240,6 +322,14 @@ def _receive_in(
             f"the range {first}–{last} overlaps them.",
             field="first",
         )
+    shape, color = _year_looks(session, year_start)
+    for field, held, given in (("shape", shape, looks.shape), ("color", color, looks.color)):
+        if held and given and held != given:
+            raise ValidationError(
+                f"{label}'s tags are recorded as {field} {held!r}, not {given!r}: a year's "
+                f"tags share one {field} (leave it blank to keep {held!r}).",
+                field=field,
+            )
     stock = TagStock(
         license_year_start=year_start,
         first_number=first,
@@ -247,26 +337,57 @@ def _receive_in(
         received_at=clock.now(),
         received_by=actor,
         note=note,
+        prefix=looks.prefix,
+        shape=looks.shape or shape,
+        color=looks.color or color,
+        printed_in_house=looks.printed_in_house,
     )
     session.add(stock)
     session.flush()
-    return stock.id
+    return stock
 
 
-def _stock_rows(session: Session, year_start: dt.date) -> list[tuple[TagStock, int, int | None]]:
-    """Each range of the year with how many of its tags were given out and the highest."""
-    issued = and_(
+def _in_range() -> Any:
+    return and_(
         TagIssue.license_year_start == TagStock.license_year_start,
         TagIssue.tag_number.between(TagStock.first_number, TagStock.last_number),
     )
+
+
+def spare_marked(year_start: dt.date) -> Any:
+    """The condition for a spare tag's mark in force (voided or lost from stock)."""
+    return and_(
+        TagMark.license_year_start == year_start,
+        TagMark.cleared_at.is_(None),
+        TagMark.kind.in_(SPARE_MARKS),
+    )
+
+
+def _stock_rows(
+    session: Session, year_start: dt.date
+) -> list[tuple[TagStock, int, int | None, int]]:
+    """Each range of the year with how many of its tags were given out, the highest, and
+    how many of its spare tags are voided or lost."""
+    marked = (
+        select(func.count(TagMark.id))
+        .where(
+            spare_marked(year_start),
+            TagMark.tag_number.between(TagStock.first_number, TagStock.last_number),
+        )
+        .correlate(TagStock)
+        .scalar_subquery()
+    )
     rows = session.execute(
-        select(TagStock, func.count(TagIssue.id), func.max(TagIssue.tag_number))
-        .outerjoin(TagIssue, issued)
+        select(TagStock, func.count(TagIssue.id), func.max(TagIssue.tag_number), marked)
+        .outerjoin(TagIssue, _in_range())
         .where(TagStock.license_year_start == year_start)
         .group_by(TagStock.id)
         .order_by(TagStock.first_number)
     ).all()
-    return [(stock, int(count), None if top is None else int(top)) for stock, count, top in rows]
+    return [
+        (stock, int(count), None if top is None else int(top), int(spare or 0))
+        for stock, count, top, spare in rows
+    ]
 
 
 def _bounds(session: Session, year_start: dt.date) -> list[tuple[int, int, int | None]]:
@@ -289,18 +410,37 @@ def _bounds(session: Session, year_start: dt.date) -> list[tuple[int, int, int |
     return [(first, last, None if top is None else int(top)) for first, last, top in rows]
 
 
-def _after(first: int, last: int, highest: int | None, taken: set[int]) -> int | None:
+def _after(
+    session: Session,
+    year_start: dt.date,
+    bounds: tuple[int, int, int | None],
+    taken: set[int],
+) -> int | None:
+    """The first tag after the highest given out in the range that is neither ``taken`` nor
+    voided or lost from stock."""
+    first, last, highest = bounds
     candidate = first if highest is None else highest + 1
-    while candidate in taken:
+    if candidate > last:
+        return None
+    # The marks ahead of the candidate: usually none, and read by the in-force index.
+    skipped = set(
+        session.scalars(
+            select(TagMark.tag_number).where(
+                spare_marked(year_start), TagMark.tag_number.between(candidate, last)
+            )
+        )
+    )
+    while candidate in taken or candidate in skipped:
         candidate += 1
     return candidate if candidate <= last else None
 
 
 def next_tag(session: Session, year_start: dt.date, taken: set[int] | None = None) -> int | None:
-    """The next tag to hand out: after the highest used in the first range not used up."""
+    """The next tag to hand out: after the highest used in the first range not used up,
+    passing over tags voided or lost from stock."""
     taken = taken or set()
-    for first, last, highest in _bounds(session, year_start):
-        candidate = _after(first, last, highest, taken)
+    for bounds in _bounds(session, year_start):
+        candidate = _after(session, year_start, bounds, taken)
         if candidate is not None:
             return candidate
     return None
@@ -328,13 +468,52 @@ def check_tag(session: Session, year_start: dt.date, number: int, year_label: st
         raise ValidationError(
             f"Tag {number} was already given out for license year {year_label}.", field="tag"
         )
+    mark = session.execute(
+        select(TagMark.kind, TagMark.marked_at, TagMark.reason).where(
+            spare_marked(year_start), TagMark.tag_number == number
+        )
+    ).first()
+    if mark is not None:
+        kind, when, reason = mark
+        said = "voided" if kind is TagMarkKind.VOID else "marked lost"
+        raise ValidationError(
+            f"Tag {number} was {said} on {us_date(when.date())} ({reason}); it is not given "
+            "out. Take another tag.",
+            field="tag",
+        )
+
+
+def _counts(session: Session, year_start: dt.date) -> TagCounts:
+    issued = dict(
+        session.execute(
+            select(TagIssue.status, func.count(TagIssue.id))
+            .join(TagStock, _in_range())
+            .where(TagIssue.license_year_start == year_start)
+            .group_by(TagIssue.status)
+        ).all()
+    )
+    marks = dict(
+        session.execute(
+            select(TagMark.kind, func.count(TagMark.id))
+            .where(TagMark.license_year_start == year_start, TagMark.cleared_at.is_(None))
+            .group_by(TagMark.kind)
+        ).all()
+    )
+    return TagCounts(
+        lost_spare=int(marks.get(TagMarkKind.LOST, 0)),
+        lost_issued=int(issued.get(TagStatus.LOST, 0)),
+        voided_spare=int(marks.get(TagMarkKind.VOID, 0)),
+        voided_issued=int(issued.get(TagStatus.VOID, 0)),
+        returned=int(marks.get(TagMarkKind.RETURNED, 0)),
+    )
 
 
 def _summary(session: Session, year_start: dt.date, year: LicenseYear | None) -> StockSummary:
     ranges: list[StockRange] = []
     proposed: int | None = None
-    for stock, used, highest in _stock_rows(session, year_start):
-        free = _after(stock.first_number, stock.last_number, highest, set())
+    for stock, used, highest, marked in _stock_rows(session, year_start):
+        bounds = (stock.first_number, stock.last_number, highest)
+        free = _after(session, year_start, bounds, set())
         if proposed is None:
             proposed = free
         ranges.append(
@@ -346,11 +525,17 @@ def _summary(session: Session, year_start: dt.date, year: LicenseYear | None) ->
                 stock.note,
                 stock.received_at,
                 stock.received_by,
+                stock.prefix,
+                stock.shape,
+                stock.color,
+                stock.printed_in_house,
+                marked,
             )
         )
+    counts = _counts(session, year_start)
     if year is None:
-        return StockSummary(year_start, tuple(ranges), proposed)
-    return StockSummary(year_start, tuple(ranges), proposed, year.label, year.end)
+        return StockSummary(year_start, tuple(ranges), proposed, counts=counts)
+    return StockSummary(year_start, tuple(ranges), proposed, year.label, year.end, counts)
 
 
 def stock_summary(database: Database, year_start: dt.date) -> StockSummary:

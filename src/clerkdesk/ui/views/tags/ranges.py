@@ -11,7 +11,20 @@ from clerkdesk.services.tags import StockRange
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("First tag", "Last tag", "Tags", "Used", "Left", "Next", "Received", "By", "Note")
+COLUMNS = (
+    "First tag",
+    "Last tag",
+    "Tags",
+    "Used",
+    "Left",
+    "Next",
+    "Prefix",
+    "Looks",
+    "Received",
+    "By",
+    "Note",
+)
+NOTE = COLUMNS.index("Note")
 _NUMBERS = range(6)
 
 
@@ -23,6 +36,8 @@ def _cell(row: StockRange, column: int) -> str:
         f"{row.used:,}",
         f"{row.left:,}",
         "used up" if row.next_free is None else str(row.next_free),
+        row.prefix or "",
+        row.looks,
         us_date(row.received_at.date()) if row.received_at else "",
         row.received_by or "",
         row.note or "",
@@ -55,8 +70,8 @@ class RangeTableModel(QAbstractTableModel):
         row = self._rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return _cell(row, index.column())
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 8:
-            return row.note or None
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (NOTE, NOTE - 3):
+            return _cell(row, index.column()) or None
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in _NUMBERS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -11,22 +11,26 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clerkdesk.services.tags import (
+from clerkdesk.services.tag_input import (
+    LOOKS_LENGTH,
     MAX_TAG_NUMBER,
     NOTE_LENGTH,
-    ReceiveTags,
-    TagYear,
+    PREFIX_LENGTH,
     range_problems,
-    receive_tags,
 )
+from clerkdesk.services.tags import ReceiveTags, TagYear, receive_tags
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput, say
 from clerkdesk.ui.form_base import FormDialog
 
 ACTION = "Receive tags  Enter"
 _FIELD_WORDS = {"first": "the first tag", "last": "the last tag"}
+# What suppliers sell; any other word may be typed.
+SHAPES = ("", "bone", "circle", "heart", "hydrant", "house", "oval", "rectangle", "shield",
+          "square", "star", "tag")  # fmt: skip
+COLORS = ("", "blue", "gold", "green", "orange", "pink", "purple", "red", "silver", "yellow")
 
 
 def year_caption(year: TagYear) -> str:
@@ -47,8 +51,9 @@ class ReceiveTagsDialog(FormDialog):
         super().__init__(ctx, "Receive tags", ACTION, parent)
         self.setMinimumWidth(640)
         intro = QLabel(
-            "Record a box of tags from the supplier: the license year they are for and the "
-            "numbers of the first and last tag. The counter then proposes them in order.",
+            "Record a box of tags from the supplier: the license year they are for, the "
+            "numbers of the first and last tag, and what the year's tags look like. The "
+            "counter then proposes them in order.",
             self,
         )
         intro.setWordWrap(True)
@@ -72,11 +77,32 @@ class ReceiveTagsDialog(FormDialog):
             edit.setPlaceholderText(example)
             self.add_field(key, label, edit, required=True)
             edit.textChanged.connect(lambda _t: self.refresh_button())
+        self.prefix = QLineEdit(self)
+        self.prefix.setMaxLength(PREFIX_LENGTH)
+        self.prefix.setPlaceholderText("optional, printed before the number, e.g. W-")
+        self.add_field("prefix", "&Prefix", self.prefix)
+        self.shape = self._looks_box(SHAPES, "e.g. heart (blank: the year's)")
+        self.add_field("shape", "&Shape", self.shape)
+        self.color = self._looks_box(COLORS, "e.g. red (blank: the year's)")
+        self.add_field("color", "C&olor", self.color)
+        self.in_house = QCheckBox("Printed &in-house (labels); otherwise pre-stamped", self)
+        self.add_field("in_house", "Made", self.in_house)
         self.note = QLineEdit(self)
         self.note.setMaxLength(NOTE_LENGTH)
         self.note.setPlaceholderText("optional, e.g. invoice 4471, box 2")
         self.add_field("note", "&Note", self.note)
         self.finish()
+
+    def _looks_box(self, words: tuple[str, ...], hint: str) -> QComboBox:
+        box = QComboBox(self)
+        box.setEditable(True)
+        box.addItems(list(words))
+        box.setCurrentIndex(0)
+        line = box.lineEdit()
+        assert line is not None
+        line.setMaxLength(LOOKS_LENGTH)
+        line.setPlaceholderText(hint)
+        return box
 
     def _number(self, key: str) -> int | None:
         text = self.text(key)
@@ -107,6 +133,15 @@ class ReceiveTagsDialog(FormDialog):
             raise BadInput(problems[key], key)
         first, last = self._number("first"), self._number("last")
         assert first is not None and last is not None and first <= MAX_TAG_NUMBER
-        request = ReceiveTags(int(self.year.currentData()), first, last, self.note.text())
+        request = ReceiveTags(
+            int(self.year.currentData()),
+            first,
+            last,
+            self.note.text(),
+            prefix=self.prefix.text(),
+            shape=self.shape.currentText(),
+            color=self.color.currentText(),
+            printed_in_house=self.in_house.isChecked(),
+        )
         database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
         return lambda: receive_tags(database, request, actor=actor, clock=clock)

@@ -1,9 +1,13 @@
-"""The Tags area: each license year's tag stock, and Receive tags… to add a range."""
+"""The Tags area: each license year's tag stock with what became of its tags, Receive tags…
+to add a range, Mark a tag… to void, lose or take back one, and a tag number's history found
+from the Find tag box."""
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -19,13 +23,28 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules.dates import us_date
+from clerkdesk.services.tag_history import parse_tag
+from clerkdesk.services.tag_marks import MarkCleared, TagMarked
 from clerkdesk.services.tags import StockSummary, TagsReceived, TagYear, tag_years, year_stock
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.tags.mark_dialog import MarkTagDialog
+from clerkdesk.ui.views.tags.panels import HistoryPanel, YearTagsPanel
 from clerkdesk.ui.views.tags.ranges import RangeTableModel
 from clerkdesk.ui.views.tags.receive_dialog import ReceiveTagsDialog, year_caption
 
 RECEIVE_KEYS = "Ctrl+R"
+MARK_KEYS = "Ctrl+M"
+FIND_KEYS = "Ctrl+F"
+FIGURES = (
+    ("received", "Received"),
+    ("issued", "Issued"),
+    ("spare", "Spare (left)"),
+    ("lost", "Lost"),
+    ("voided", "Voided"),
+    ("returned", "Returned"),
+    ("next", "Next tag the counter proposes"),
+)
 
 
 class _Figure(QFrame):
@@ -54,15 +73,15 @@ class TagsView(AreaView):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(
             "Tags",
-            "Tag stock for each license year: the ranges received from the supplier, how many "
-            "are used and left, and the tag the counter proposes next.",
+            "Each license year's tags: the ranges received, what became of the tags, and the "
+            "tag the counter proposes next.",
             parent,
         )
         self.ctx = ctx
         self._loading = 0
         self.years: tuple[TagYear, ...] = ()
         self.summary: StockSummary | None = None
-        self.dialog: ReceiveTagsDialog | None = None
+        self.dialog: ReceiveTagsDialog | MarkTagDialog | None = None
 
         top = QHBoxLayout()
         caption = QLabel("License &year:", self)
@@ -76,10 +95,19 @@ class TagsView(AreaView):
         self.receive_button.setShortcut(QKeySequence(RECEIVE_KEYS))
         self.receive_button.setAutoDefault(False)
         self.receive_button.clicked.connect(self.receive)
+        self.mark_button = QPushButton(f"Mark a tag…  {MARK_KEYS}", self)
+        self.mark_button.setAccessibleName("Mark a tag")
+        self.mark_button.setShortcut(QKeySequence(MARK_KEYS))
+        self.mark_button.setAutoDefault(False)
+        self.mark_button.clicked.connect(self.mark)
         top.addWidget(caption)
         top.addWidget(self.year)
         top.addStretch(1)
-        top.addWidget(self.receive_button)
+        # The area's actions, in one row.
+        self.action_row = QHBoxLayout()
+        self.action_row.addWidget(self.receive_button)
+        self.action_row.addWidget(self.mark_button)
+        top.addLayout(self.action_row)
         self.body.addLayout(top)
 
         self.period = QLabel("", self)
@@ -88,17 +116,9 @@ class TagsView(AreaView):
         self.body.addWidget(self.period)
         figures = QHBoxLayout()
         figures.setSpacing(12)
-        self.figures = {
-            key: _Figure(caption, self)
-            for key, caption in (
-                ("received", "Received"),
-                ("used", "Used (given out, lost ones too)"),
-                ("left", "Left"),
-                ("next", "Next tag the counter proposes"),
-            )
-        }
-        for figure in self.figures.values():
-            figures.addWidget(figure, 1)
+        self.figures = {key: _Figure(caption, self) for key, caption in FIGURES}
+        for key, figure in self.figures.items():
+            figures.addWidget(figure, 2 if key == "next" else 1)
         self.body.addLayout(figures)
 
         self.notice = QLabel("", self)
@@ -127,18 +147,44 @@ class TagsView(AreaView):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((100, 100, 80, 80, 80, 90, 110, 110)):
+        for column, width in enumerate((85, 85, 65, 65, 65, 65, 60, 170, 95, 80)):
             self.table.setColumnWidth(column, width)
-        self.body.addWidget(self.table, 1)
-        # Takes the room the table leaves when a year has no stock, so the rest stays on top.
-        self.body.addStretch(0)
-        QWidget.setTabOrder(self.year, self.receive_button)
-        QWidget.setTabOrder(self.receive_button, self.table)
+        # A year holds a handful of ranges: a few rows' room, the rest for the tags below.
+        self.table.setFixedHeight(122)
+        self.body.addWidget(self.table)
+
+        lower = QHBoxLayout()
+        lower.setSpacing(16)
+        self.tags_panel = YearTagsPanel(ctx, self)
+        self.tags_panel.chosen.connect(self.show_history)
+        self.history = HistoryPanel(ctx, FIND_KEYS, self)
+        self.find_box = self.history.find_box
+        self.find_box.returnPressed.connect(self.find_tag)
+        find_keys = QShortcut(QKeySequence(FIND_KEYS), self)
+        find_keys.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find_keys.activated.connect(self._focus_find)
+        lower.addWidget(self.tags_panel, 3)
+        lower.addWidget(self.history, 2)
+        self.body.addLayout(lower, 1)
+        chain = (
+            self.year,
+            self.receive_button,
+            self.mark_button,
+            self.table,
+            self.tags_panel.shown,
+            self.tags_panel.table,
+            self.tags_panel.previous_button,
+            self.tags_panel.next_button,
+            self.find_box,
+            self.history.table,
+        )
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
         self.reload()
 
     # loading ------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self._loading > 0
+        return self._loading > 0 or self.tags_panel.busy() or self.history.busy()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -180,6 +226,7 @@ class TagsView(AreaView):
         self.year.setCurrentIndex(self.year.findData(chosen.starts_in))
         self.year.blockSignals(False)
         self.receive_button.setEnabled(True)
+        self.mark_button.setEnabled(True)
         self._show(summary)
 
     def _year_chosen(self) -> None:
@@ -200,6 +247,7 @@ class TagsView(AreaView):
         self._loading -= 1
         if isinstance(exc, ValidationError):  # no town set up yet
             self.receive_button.setEnabled(exc.field != "town")
+            self.mark_button.setEnabled(exc.field != "town")
             self.say(exc.message, problem=True)
             return
         if isinstance(exc, EnvironmentProblem):
@@ -213,11 +261,21 @@ class TagsView(AreaView):
         label = summary.license_year_label
         end = f" – {us_date(summary.license_year_end)}" if summary.license_year_end else ""
         self.period.setText(f"License year {label}: {us_date(summary.license_year_start)}{end}")
+        looks = " ".join(w for w in (summary.color, summary.shape) if w)
+        if looks:
+            self.period.setText(f"{self.period.text()} · {looks} tags")
         self.model.set_rows(summary.ranges)
         stocked = bool(summary.ranges)
-        self.figures["received"].show_value(f"{summary.received:,}")
-        self.figures["used"].show_value(f"{summary.used:,}")
-        self.figures["left"].show_value(f"{summary.left:,}")
+        counts = summary.counts
+        for key, value in (
+            ("received", summary.received),
+            ("issued", summary.issued),
+            ("spare", summary.spare),
+            ("lost", counts.lost),
+            ("voided", counts.voided),
+            ("returned", counts.returned),
+        ):
+            self.figures[key].show_value(f"{value:,}")
         if summary.next_tag is not None:
             self.figures["next"].show_value(str(summary.next_tag))
         else:
@@ -225,6 +283,12 @@ class TagsView(AreaView):
         self.empty.setText(f"No tag stock for {label} yet — Receive tags… ({RECEIVE_KEYS})")
         self.empty.setVisible(not stocked)
         self.table.setVisible(stocked)
+        # Sales and marks change the list and a history: read them again with the figures.
+        year = self.chosen_year()
+        if year is not None:
+            self.tags_panel.show_year(year)
+        if self.history.wanted is not None:
+            self.history.show_number(self.history.wanted)
 
     def say(self, text: str, *, problem: bool = False) -> None:
         self.notice.setText(text)
@@ -251,6 +315,55 @@ class TagsView(AreaView):
         self.dialog.saved.connect(self._received)
         self.dialog.open()
         self.dialog.activateWindow()
+
+    def mark(self) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        database, clock = self.ctx.database, self.ctx.clock
+        self._loading += 1
+        self.ctx.tasks.run(
+            lambda: tag_years(database, clock=clock, receiving=True),
+            self._open_mark_dialog,
+            self._failed,
+        )
+
+    def _open_mark_dialog(self, years: tuple[TagYear, ...]) -> None:
+        self._loading -= 1
+        shown = self.history.history.number if self.history.history else None
+        self.dialog = MarkTagDialog(self.ctx, years, self.chosen_year(), shown, self)
+        self.dialog.saved.connect(self._marked)
+        self.dialog.open()
+        self.dialog.activateWindow()
+
+    def _marked(self, done: TagMarked | MarkCleared) -> None:
+        year: int | None
+        if isinstance(done, TagMarked):
+            self.say(f"{done.words}.")
+            year = done.license_year_start.year
+        else:
+            self.say(
+                f"Tag {done.number} ({done.license_year_label}): the {done.kind.value} mark is "
+                f"cleared: {done.reason}."
+            )
+            year = self.chosen_year()
+        self.reload(year)
+        self.show_history(done.number)
+
+    # finding ------------------------------------------------------------------------
+    def _focus_find(self) -> None:
+        self.find_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.find_box.selectAll()
+
+    def find_tag(self) -> None:
+        try:
+            number = parse_tag(self.find_box.text())
+        except ValidationError as exc:
+            self.history.message.setText(exc.message)
+            return
+        self.show_history(number)
+
+    def show_history(self, number: int) -> None:
+        self.history.show_number(number)
 
     def _received(self, received: TagsReceived) -> None:
         self.say(
