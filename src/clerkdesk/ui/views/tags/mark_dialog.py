@@ -14,8 +14,8 @@ from clerkdesk.rules.kinds import TagMarkKind
 from clerkdesk.services.tag_marks import REASON_LENGTH, MarkTag, clear_mark, mark_tag
 from clerkdesk.services.tags import TagYear
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.fields import BadInput, say
-from clerkdesk.ui.counter.form_base import FormDialog
+from clerkdesk.ui.fields import BadInput, say
+from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.views.tags.receive_dialog import year_caption
 
 ACTION = "Mark the tag  Enter"
