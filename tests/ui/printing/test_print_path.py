@@ -20,7 +20,7 @@ from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob
 from clerkdesk.ui.printing.printer import calibration_for, page_layout, print_to
 from clerkdesk.ui.printing.settings import PrintSettings
 from document_support import license_two_dogs
-from sheet_support import MARKS, ink_box, label_sheet, pdf_printer
+from printing_support import MARKS, ink_box, label_sheet, pdf_printer
 
 TOLERANCE = 0.5  # points
 
@@ -111,13 +111,13 @@ def test_a_calibration_moves_label_marks_by_exactly_its_offsets(
         assert abs(moved[1] + 1 * MM) <= TOLERANCE and abs(moved[3] + 1 * MM) <= TOLERANCE
 
 
-def test_a_calibration_scales_about_the_top_left_corner(
-    qapp: QApplication, tmp_path: Path
-) -> None:
+def test_a_calibration_scales_about_the_top_left_corner(qapp: QApplication, tmp_path: Path) -> None:
     sheet = label_sheet(tmp_path / "sheet.pdf")
     out = tmp_path / "printed.pdf"
     scale = 1.01
-    print_to(pdf_printer(out), PrintJob("Tags", DocumentKind.TAG_LABELS, sheet), Calibration(0, 0, scale))
+    print_to(
+        pdf_printer(out), PrintJob("Tags", DocumentKind.TAG_LABELS, sheet), Calibration(0, 0, scale)
+    )
     for drawn, landed in zip(_marks(sheet), _marks(out), strict=True):
         for a, b in zip(drawn, landed, strict=True):
             assert abs(a * scale - b) <= TOLERANCE, (drawn, landed)
@@ -141,7 +141,9 @@ def test_a_receipt_is_never_calibrated(
 @pytest.mark.parametrize(
     ("size", "name"), [((612, 792), "Letter"), ((396, 612), "Statement"), ((842, 595), "A4")]
 )
-def test_the_paper_is_the_documents_own(qapp: QApplication, size: tuple[int, int], name: str) -> None:
+def test_the_paper_is_the_documents_own(
+    qapp: QApplication, size: tuple[int, int], name: str
+) -> None:
     layout = page_layout(*size)
     points = layout.fullRectPoints()
     assert (round(points.width()), round(points.height())) == size

@@ -8,7 +8,6 @@ raises ``CannotDraw``, so the caller prints that page as a picture rather than w
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any

@@ -12,7 +12,7 @@ import logging
 from PySide6.QtCore import QMarginsF, QSizeF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from clerkdesk.reports.calibration import NO_CALIBRATION, Calibration
 from clerkdesk.ui.printing.jobs import PrintJob
@@ -47,10 +47,14 @@ def calibration_for(job: PrintJob, printer: QPrinter, settings: PrintSettings) -
     return settings.calibration(printer_key(printer))
 
 
+PDF_FILE = "PDF file"
+
+
 def printer_key(printer: QPrinter) -> str:
-    """The name a printer's calibration is kept under; a PDF file counts as one printer."""
+    """The name a printer's calibration is kept under; printing to a PDF file counts as one
+    printer of its own."""
     if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat:
-        return printer.printerName() or "PDF file"
+        return PDF_FILE
     return printer.printerName()
 
 
@@ -77,6 +81,8 @@ def print_to(
                 document.draw(painter, index, calibration)
         finally:
             painter.end()
+        if document.pictures:
+            log.warning("%s: %d page(s) printed as pictures", job.title, len(document.pictures))
         return document.pictures
     finally:
         document.close()
@@ -108,10 +114,21 @@ def print_with_dialog(
     prepare(printer, job, settings)
     chooser = QPrintDialog(printer, parent)
     chooser.setWindowTitle(f"Print {job.title}")
+    chooser.setAccessibleName(f"Print {job.title}")
     if chooser.exec() != QDialog.DialogCode.Accepted:
         return False
-    pictures = print_to(printer, job, calibration_for(job, printer, settings))
-    if pictures:
-        log.warning("%s: %d page(s) printed as pictures", job.title, len(pictures))
+    try:
+        print_to(printer, job, calibration_for(job, printer, settings))
+    except PrintFailed as problem:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Not printed",
+            f"{problem}\n\nThe document is kept as {job.path}.",
+            QMessageBox.StandardButton.Ok,
+            parent,
+        )
+        box.setAccessibleName("Not printed")
+        box.exec()
+        return False
     remember(printer, job, settings)
     return True
