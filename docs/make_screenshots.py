@@ -28,7 +28,11 @@ def main() -> int:
                 check=True,
             )
     # The counter's states and the printed documents have scripts of their own.
-    for script in ("make_counter_screenshots.py", "make_document_screenshots.py"):
+    for script in (
+        "make_counter_screenshots.py",
+        "make_document_screenshots.py",
+        "make_printing_screenshots.py",
+    ):
         subprocess.run([sys.executable, str(HERE / script)], check=True)
     sys.stdout.write(f"screenshots written to {target} on {dt.date.today().isoformat()}\n")
     return 0

@@ -46,6 +46,7 @@ def _spin(
     spin.setSingleStep(step)
     spin.setDecimals(decimals)
     spin.setSuffix(suffix)
+    spin.setMaximumWidth(160)
     return spin
 
 
@@ -76,16 +77,17 @@ class PrintingPage(QWidget):
         calibration.setAccessibleName("Label calibration")
         explain = QLabel(
             "Only label sheets are moved by these values; receipts and certificates always "
-            "print exactly as drawn. Print the calibration page on the printer, measure how "
-            "far its crosses landed from the marked spots, and type the correction: right "
-            "and down are positive. Scale corrects a printer that stretches the page "
-            "(1.000 = actual size), measured between the first and last cross.",
+            "print exactly as drawn. Print the calibration page on this printer, measure how "
+            "far its marks landed from where the page says they should be, and type the "
+            "correction: a positive value moves the print right or down. Scale corrects a "
+            "printer that stretches the page (1.000 = actual size).",
             calibration,
         )
         explain.setWordWrap(True)
         self.printer = QComboBox(calibration)
         self.printer.setAccessibleName("Printer")
         self.printer.setEditable(False)
+        self.printer.setMaximumWidth(420)
         self.offset_x = _spin("Move right", -20, 20, 0.1, 1, " mm", calibration)
         self.offset_y = _spin("Move down", -20, 20, 0.1, 1, " mm", calibration)
         self.scale = _spin("Scale", 0.9, 1.1, 0.001, 3, "", calibration)

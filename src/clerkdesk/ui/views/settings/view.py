@@ -19,7 +19,8 @@ class SettingsView(AreaView):
     ) -> None:
         super().__init__(
             "Settings",
-            "The town's rules, shared by every workstation on this database.",
+            "The town's rules, shared by every workstation on this database, and how this "
+            "computer prints.",
             parent,
         )
         self.tabs = QTabWidget(self)
