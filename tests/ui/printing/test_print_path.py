@@ -149,3 +149,78 @@ def test_the_paper_is_the_documents_own(
     assert (round(points.width()), round(points.height())) == size
     assert layout.margins().isNull()
     assert name.lower() in layout.pageSize().name().lower()
+
+
+def _sealed_page(path: Path) -> Path:
+    """Text and a round seal on a transparent ground, as a certificate carries it."""
+    from PIL import Image, ImageDraw
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    from clerkdesk.reports.layout import FONT
+
+    seal = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
+    ImageDraw.Draw(seal).ellipse((10, 10, 290, 290), fill=(20, 20, 120, 255))
+    sheet = canvas.Canvas(str(path), pagesize=letter, invariant=1)
+    sheet.setFont(FONT, 14)
+    sheet.drawString(72, 700, "Town of Westborough seal")
+    sheet.drawImage(ImageReader(seal), 400, 600, 144, 144, mask="auto")
+    sheet.showPage()
+    sheet.save()
+    return path
+
+
+def test_a_seal_with_a_transparent_ground_prints_where_it_was_drawn(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    source = _sealed_page(tmp_path / "sealed.pdf")
+    out = tmp_path / "printed.pdf"
+    assert print_to(pdf_printer(out), PrintJob("Seal", DocumentKind.CERTIFICATE, source)) == []
+    assert "Westborough seal" in _flat(_reader(out).pages[0].extract_text())
+    # The seal's disc: 144 pt wide at (400, 48) from the top-left, less the 10/300 margin.
+    drawn, landed = ink_box(source, 420, 60), ink_box(out, 420, 60)
+    for a, b in zip(drawn, landed, strict=True):
+        assert abs(a - b) <= TOLERANCE, (drawn, landed)
+
+
+def test_a_page_the_vector_path_cannot_draw_goes_as_a_picture_of_that_page_only(
+    qapp: QApplication, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from reportlab.lib.colors import blue, white
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen import canvas
+
+    source = tmp_path / "shaded.pdf"
+    sheet = canvas.Canvas(str(source), pagesize=letter, invariant=1)
+    sheet.linearGradient(72, 72, 300, 300, (blue, white))  # a shading: no QPainter twin
+    sheet.showPage()
+    sheet.drawString(72, 700, "Second page")
+    sheet.showPage()
+    sheet.save()
+    out = tmp_path / "printed.pdf"
+    assert print_to(pdf_printer(out), PrintJob("Shaded", DocumentKind.REPORT, source)) == [0]
+    assert "printed as a 600 dpi picture" in caplog.text
+    result = _reader(out)
+    assert [tuple(map(float, p.mediabox[2:])) for p in result.pages] == [(612.0, 792.0)] * 2
+    assert "Second page" in _flat(result.pages[1].extract_text())
+
+
+def test_a_page_range_chosen_in_the_printer_dialog_is_honoured(
+    printed: PrintedDocuments, tmp_path: Path
+) -> None:
+    from PySide6.QtPrintSupport import QPrinter
+
+    out = tmp_path / "second.pdf"
+    printer = pdf_printer(out)
+    printer.setPrintRange(QPrinter.PrintRange.PageRange)
+    printer.setFromTo(2, 2)
+    job = printed.certificates
+    assert job is not None
+    print_to(printer, job)
+    pages = _reader(out).pages
+    source = _reader(job.path).pages
+    assert len(pages) == 1
+    assert (
+        _flat(pages[0].extract_text()).split()[:40] == _flat(source[1].extract_text()).split()[:40]
+    )

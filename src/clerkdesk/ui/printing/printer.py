@@ -58,6 +58,15 @@ def printer_key(printer: QPrinter) -> str:
     return printer.printerName()
 
 
+def chosen_pages(printer: QPrinter, count: int) -> list[int]:
+    """The pages (0-based) the clerk asked for in the printer dialog: all, or a range."""
+    if printer.printRange() == QPrinter.PrintRange.PageRange and printer.fromPage() > 0:
+        first = min(printer.fromPage(), count)
+        last = min(printer.toPage() or count, count)
+        return list(range(first - 1, max(first, last)))
+    return list(range(count))
+
+
 def print_to(
     printer: QPrinter, job: PrintJob, calibration: Calibration = NO_CALIBRATION
 ) -> list[int]:
@@ -67,15 +76,17 @@ def print_to(
     try:
         if not len(document):
             raise PrintFailed(f"{job.path.name} has no pages")
+        pages = chosen_pages(printer, len(document))
         printer.setDocName(job.title)
         printer.setFullPage(True)
-        printer.setPageLayout(page_layout(*document.page_size(0)))
+        printer.setPageLayout(page_layout(*document.page_size(pages[0])))
         painter = QPainter()
         if not painter.begin(printer):
-            raise PrintFailed(f"The printer {printer.printerName() or ''} could not start.")
+            where = printer.printerName() or printer.outputFileName()
+            raise PrintFailed(f"The printer could not start ({where}).")
         try:
-            for index in range(len(document)):
-                if index:
+            for number, index in enumerate(pages):
+                if number:
                     printer.setPageLayout(page_layout(*document.page_size(index)))
                     printer.newPage()
                 document.draw(painter, index, calibration)
