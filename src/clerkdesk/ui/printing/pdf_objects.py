@@ -220,9 +220,20 @@ class Fonts:
     the PDF carries is loaded from its embedded data.
     """
 
+    # The bundled files are registered once for the life of the program.
+    _bundled: dict[str, QRawFont] | None = None
+
     def __init__(self) -> None:
         self._by_handle: dict[int, QRawFont | None] = {}
-        self._bundled: dict[str, QRawFont] | None = None
+        self._added: list[int] = []
+
+    def close(self) -> None:
+        """Take a document's own fonts out of Qt's database once its pages are printed, so
+        a subset never stands in for a whole font elsewhere in the program."""
+        for font_id in self._added:
+            QFontDatabase.removeApplicationFont(font_id)
+        self._added.clear()
+        self._by_handle.clear()
 
     def font(self, handle: Any, size: float, text: str) -> QRawFont:
         raw = self._bundled_font(_base_name(handle))
@@ -243,23 +254,26 @@ class Fonts:
                 buffer = (ctypes.c_uint8 * length.value)()
                 pdfium_c.FPDFFont_GetFontData(handle, buffer, length.value, length)
                 data = QByteArray(bytes(buffer))
+                font_id = QFontDatabase.addApplicationFontFromData(data)
+                if font_id >= 0:
+                    self._added.append(font_id)
                 self._by_handle[key] = _registered(
-                    QFontDatabase.addApplicationFontFromData(data),
-                    QRawFont(data, 12, QFont.HintingPreference.PreferNoHinting),
+                    font_id, QRawFont(data, 12, QFont.HintingPreference.PreferNoHinting)
                 )
         return self._by_handle[key]
 
-    def _bundled_font(self, name: str) -> QRawFont | None:
-        if self._bundled is None:
-            self._bundled = {}
+    @classmethod
+    def _bundled_font(cls, name: str) -> QRawFont | None:
+        if cls._bundled is None:
+            cls._bundled = {}
             for file in sorted((resources_dir() / "fonts").glob("*.ttf")):
                 raw = _registered(
                     QFontDatabase.addApplicationFont(str(file)),
                     QRawFont(str(file), 12, QFont.HintingPreference.PreferNoHinting),
                 )
                 if raw is not None:
-                    self._bundled[file.stem] = raw
-        return self._bundled.get(name.split("+", 1)[-1])
+                    cls._bundled[file.stem] = raw
+        return cls._bundled.get(name.split("+", 1)[-1])
 
 
 def _registered(font_id: int, file: QRawFont) -> QRawFont | None:
@@ -273,7 +287,9 @@ def _registered(font_id: int, file: QRawFont) -> QRawFont | None:
     font.setKerning(False)  # positions come from the PDF, glyph by glyph
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     raw = QRawFont.fromFont(font)
-    if not raw.isValid() or raw.styleName() != file.styleName():
+    same = raw.familyName() == file.familyName() and raw.styleName() == file.styleName()
+    # A face with another glyph count is another file of the same name (a system copy).
+    if not raw.isValid() or not same or raw.fontTable("maxp") != file.fontTable("maxp"):
         return None
     return raw
 

@@ -68,6 +68,7 @@ class PdfPainter:
         return len(self.document)
 
     def close(self) -> None:
+        self.fonts.close()
         self.document.close()
 
     def page_size(self, index: int) -> tuple[float, float]:
