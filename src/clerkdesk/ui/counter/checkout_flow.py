@@ -26,6 +26,7 @@ from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 from clerkdesk.ui.fields import money
+from clerkdesk.ui.printing.present import present
 from clerkdesk.ui.printing.preview import PrintPreview
 
 
@@ -233,15 +234,11 @@ class CheckoutFlow:
     def _printed(self, printed: PrintedDocuments) -> None:
         self.view.printing = False
         tabs = ["Receipt", "License certificates"][: len(printed.jobs)]
-        self.preview = PrintPreview(
-            f"Receipt {printed.receipt_label}",
-            printed.jobs,
-            self.ctx.dialogs.print_job,
-            self.parent,
-            tab_names=tabs,
-        )
-        self.preview.open()
-        self.preview.activateWindow()
+        title = f"Receipt {printed.receipt_label}"
+        shown = present(self.parent, title, printed.jobs, self.ctx.dialogs.print_job, tab_names=tabs)
+        self.preview = shown.preview
+        if shown.preview is None:
+            self.view.say(shown.message(title))
 
     def _print_failed(self, exc: Exception, label: str | None) -> None:
         self.view.printing = False

@@ -36,7 +36,9 @@ from clerkdesk.ui.counter.owner_card import OwnerCardPanel
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.results import ResultsPanel
 from clerkdesk.ui.form_base import FormDialog
+from clerkdesk.ui.printing.batch_dialog import BatchPrintDialog
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.counter import BATCH_KEYS
 from clerkdesk.ui.views.counter import CounterView as CounterHome
 
 
@@ -114,9 +116,23 @@ class CounterView(AreaView):
         }
         for key, slot in connect.items():
             self.counter_actions[key].triggered.connect(slot)
+        # End of the day: the mail-in renewals' certificates, all at once.
+        self.batch_dialog: BatchPrintDialog | None = None
+        batch = QShortcut(QKeySequence(BATCH_KEYS), self)
+        batch.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        batch.activated.connect(self.print_day)
+        self.home.batch_button.clicked.connect(self.print_day)
         escape = QShortcut(QKeySequence("Esc"), self.cart.reason)
         escape.setContext(Qt.ShortcutContext.WidgetShortcut)
         escape.activated.connect(self.cart.cancel_waiver)
+
+    def print_day(self) -> None:
+        ctx = self.ctx
+        self.batch_dialog = BatchPrintDialog(
+            ctx.database, ctx.tasks, ctx.clock.today(), ctx.dialogs.print_job, self
+        )
+        self.batch_dialog.open()
+        self.batch_dialog.activateWindow()
 
     # compatibility with the home tiles ---------------------------------------------
     @property

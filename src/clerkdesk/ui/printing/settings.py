@@ -47,9 +47,33 @@ class PrintSettings:
 
     def set_calibration(self, printer: str, calibration: Calibration) -> None:
         key = f"calibration/{_key(printer)}"
+        self._settings.setValue(f"{key}/printer", printer)
         self._settings.setValue(f"{key}/offset_x_mm", calibration.offset_x_mm)
         self._settings.setValue(f"{key}/offset_y_mm", calibration.offset_y_mm)
         self._settings.setValue(f"{key}/scale", calibration.scale)
+
+    def calibrated_printers(self) -> list[str]:
+        """The printers this workstation keeps a calibration for, by name."""
+        self._settings.beginGroup("calibration")
+        try:
+            keys = self._settings.childGroups()
+        finally:
+            self._settings.endGroup()
+        names = [str(self._settings.value(f"calibration/{key}/printer", key)) for key in keys]
+        return sorted(names, key=str.casefold)
+
+    def remembered(self) -> dict[DocumentKind, tuple[str, str | None]]:
+        """Each kind of document with the printer and tray last used for it."""
+        found: dict[DocumentKind, tuple[str, str | None]] = {}
+        for kind in DocumentKind:
+            printer = self.printer_for(kind)
+            if printer:
+                found[kind] = (printer, self.tray_for(kind))
+        return found
+
+    def sync(self) -> None:
+        """Write through to disk now (QSettings otherwise writes when it sees fit)."""
+        self._settings.sync()
 
 
 def _key(printer: str) -> str:

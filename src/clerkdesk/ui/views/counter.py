@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clerkdesk.services.overview import Overview, overview
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
 from clerkdesk.ui.views.settings.examples import ExamplesBanner
+
+BATCH_KEYS = "Ctrl+Shift+P"
 
 
 class _Tile(QFrame):
@@ -53,6 +56,15 @@ class CounterView(AreaView):
             # Two by two: the middle column of the counter is narrow.
             grid.addWidget(tile, column // 2, column % 2)
         self.body.addLayout(grid)
+        # The counter screen owns the shortcut; the button is where a clerk looks for it.
+        self.batch_button = QPushButton(f"Print a day's certificates…  {BATCH_KEYS}", self)
+        self.batch_button.setAccessibleName("Print a day's license certificates")
+        self.batch_button.setToolTip(
+            "Every certificate issued on a day, in one run: mail-in renewals after closing "
+            f"({BATCH_KEYS})"
+        )
+        self.batch_button.setAutoDefault(False)
+        self.body.addWidget(self.batch_button, 0, Qt.AlignmentFlag.AlignLeft)
         self._no_town = empty_state(
             "No town is set up in this database yet. Choose your town's rules under "
             "Settings → Town rules, or fill a trial database with `clerkdesk demo`.",

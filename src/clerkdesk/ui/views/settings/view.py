@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.settings.printing import PrintingPage
 from clerkdesk.ui.views.settings.town_rules import TownChanged, TownRulesPage
 
 
@@ -18,7 +19,8 @@ class SettingsView(AreaView):
     ) -> None:
         super().__init__(
             "Settings",
-            "The town's rules, shared by every workstation on this database.",
+            "The town's rules, shared by every workstation on this database, and how this "
+            "computer prints.",
             parent,
         )
         self.tabs = QTabWidget(self)
@@ -26,6 +28,8 @@ class SettingsView(AreaView):
         self.tabs.setDocumentMode(True)
         self.town_rules = TownRulesPage(ctx, on_town_changed, self.tabs)
         self.tabs.addTab(self.town_rules, "Town rules")
+        self.printing = PrintingPage(self.tabs)
+        self.tabs.addTab(self.printing, "Printing (this computer)")
         self.body.addWidget(self.tabs, 1)
 
     def busy(self) -> bool:
