@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QGlyphRun, QPainter, QPainterPath, QTransform
 
 from clerkdesk.reports.calibration import NO_CALIBRATION, Calibration
-from clerkdesk.ui.printing.binding_guard import keep_none_counted
 from clerkdesk.ui.printing.pdf_objects import (
     CannotDraw,
     Fonts,
@@ -79,8 +78,7 @@ class PdfPainter:
     def draw(
         self, painter: QPainter, index: int, calibration: Calibration = NO_CALIBRATION
     ) -> None:
-        with keep_none_counted():
-            self._draw_page(painter, index, calibration)
+        self._draw_page(painter, index, calibration)
 
     def _draw_page(self, painter: QPainter, index: int, calibration: Calibration) -> None:
         paper = paper_transform(painter, calibration)
