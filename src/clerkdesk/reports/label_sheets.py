@@ -143,7 +143,9 @@ def check(template: SheetTemplate) -> SheetTemplate:
             "name",
         )
     if not t.title.strip() or len(t.title) > TITLE_LENGTH:
-        raise TemplateError(f"Give the template a title of 1 to {TITLE_LENGTH} characters.", "title")
+        raise TemplateError(
+            f"Give the template a title of 1 to {TITLE_LENGTH} characters.", "title"
+        )
     for field in ("page_width", "page_height", "label_width", "label_height"):
         value = getattr(t, field)
         if not (math.isfinite(value) and value > 0):
@@ -154,7 +156,7 @@ def check(template: SheetTemplate) -> SheetTemplate:
             raise TemplateError(f"The {_words(field)} must not be below 0.", field)
     if t.page_width > 17 * INCH or t.page_height > 22 * INCH:
         raise TemplateError("The page is larger than any sheet a desk printer takes.", "page_width")
-    if not (1 <= t.rows and 1 <= t.columns and t.rows * t.columns <= MAX_LABELS):
+    if not (t.rows >= 1 and t.columns >= 1 and t.rows * t.columns <= MAX_LABELS):
         raise TemplateError(
             f"A sheet has at least one row and one column, and at most {MAX_LABELS} labels.",
             "rows",

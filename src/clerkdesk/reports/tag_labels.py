@@ -14,6 +14,7 @@ import io
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.code128 import Code128
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -150,10 +151,10 @@ def fitted(text: str, font: str, width: float, height: float) -> float:
     """The largest size at which ``text`` fits ``width`` and its ascent-to-descent ``height``."""
     ascent, descent = pdfmetrics.getAscentDescent(font, 1000)
     size = height * 1000 / (ascent - descent)
-    measured = pdfmetrics.stringWidth(text, font, 1000)
+    measured = float(pdfmetrics.stringWidth(text, font, 1000))
     if measured > 0:
         size = min(size, width * 1000 / measured)
-    return size
+    return float(size)
 
 
 def _line(text: str, font: str, box: Box, size: float) -> Line:
