@@ -22,6 +22,9 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.services.tags import StockSummary, TagsReceived, TagYear, tag_years, year_stock
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.tags.calibration_dialog import open_calibration_dialog
+from clerkdesk.ui.views.tags.labels_dialog import KEYS as LABELS_KEYS
+from clerkdesk.ui.views.tags.labels_dialog import failure_text, open_labels_dialog
 from clerkdesk.ui.views.tags.ranges import RangeTableModel
 from clerkdesk.ui.views.tags.receive_dialog import ReceiveTagsDialog, year_caption
 
@@ -76,10 +79,21 @@ class TagsView(AreaView):
         self.receive_button.setShortcut(QKeySequence(RECEIVE_KEYS))
         self.receive_button.setAutoDefault(False)
         self.receive_button.clicked.connect(self.receive)
+        self.labels_button = QPushButton(f"Print tag labels…  {LABELS_KEYS}", self)
+        self.labels_button.setAccessibleName("Print tag labels")
+        self.labels_button.setShortcut(QKeySequence(LABELS_KEYS))
+        self.labels_button.setAutoDefault(False)
+        self.labels_button.clicked.connect(self.print_labels)
+        self.calibrate_button = QPushButton("Calibrate printer…", self)
+        self.calibrate_button.setAccessibleName("Calibrate printer")
+        self.calibrate_button.setAutoDefault(False)
+        self.calibrate_button.clicked.connect(self.calibrate)
         top.addWidget(caption)
         top.addWidget(self.year)
         top.addStretch(1)
         top.addWidget(self.receive_button)
+        top.addWidget(self.labels_button)
+        top.addWidget(self.calibrate_button)
         self.body.addLayout(top)
 
         self.period = QLabel("", self)
@@ -133,7 +147,9 @@ class TagsView(AreaView):
         # Takes the room the table leaves when a year has no stock, so the rest stays on top.
         self.body.addStretch(0)
         QWidget.setTabOrder(self.year, self.receive_button)
-        QWidget.setTabOrder(self.receive_button, self.table)
+        QWidget.setTabOrder(self.receive_button, self.labels_button)
+        QWidget.setTabOrder(self.labels_button, self.calibrate_button)
+        QWidget.setTabOrder(self.calibrate_button, self.table)
         self.reload()
 
     # loading ------------------------------------------------------------------------
@@ -259,3 +275,16 @@ class TagsView(AreaView):
         )
         self.reload(received.license_year_start.year)
         self.table.setFocus()
+
+    # labels -------------------------------------------------------------------------
+    def print_labels(self) -> None:
+        open_labels_dialog(self.ctx, self, self.chosen_year(), on_failure=self._label_failed)
+
+    def calibrate(self) -> None:
+        open_calibration_dialog(self.ctx, self, on_failure=self._label_failed)
+
+    def _label_failed(self, exc: Exception) -> None:
+        text = failure_text(exc)
+        if text is None:
+            raise exc
+        self.say(text, problem=True)
