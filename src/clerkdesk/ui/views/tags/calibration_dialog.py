@@ -119,6 +119,11 @@ class CalibrationDialog(FormDialog):
             self.add_field(key, label, edit, required=key in ("offset_x", "offset_y", "scale"))
         for key in _MEASURED:
             self.edit(key).textChanged.connect(lambda _t: self._measured())
+        self.worked_out = QLabel("", self)
+        self.worked_out.setObjectName("ViewHint")
+        self.worked_out.setAccessibleName("Where the offsets come from")
+        self.worked_out.setWordWrap(True)
+        self.grid.addWidget(self.worked_out, self.grid.rowCount(), 1, 1, 2)
         self.finish()
         self._printer_chosen()
         self.template.currentIndexChanged.connect(lambda _i: self._sheet_chosen())
@@ -138,6 +143,10 @@ class CalibrationDialog(FormDialog):
         self.edit("scale").setText(f"{current.scale:g}")
         for key in _MEASURED:
             self.edit(key).clear()
+        self.worked_out.setText(
+            "The calibration kept for this printer." if not current.is_identity else ""
+        )
+        self.fit_to_messages()
 
     def _sheet_chosen(self) -> None:
         self.edit("measured_span").setPlaceholderText(
@@ -164,7 +173,10 @@ class CalibrationDialog(FormDialog):
         self.edit("offset_x").setText(f"{found.offset_x_mm:g}")
         self.edit("offset_y").setText(f"{found.offset_y_mm:g}")
         self.edit("scale").setText(f"{found.scale:g}")
-        say(self.messages["scale"], "Worked out from your measurements.")
+        self.worked_out.setText(
+            "Worked out from your measurements and the calibration the page was printed with."
+        )
+        self.fit_to_messages()
 
     def calibration(self) -> Calibration:
         """The offsets and scale typed, checked; BadInput names the field at fault."""

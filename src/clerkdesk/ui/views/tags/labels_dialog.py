@@ -122,6 +122,11 @@ class TagLabelsDialog(FormDialog):
             mark = " — the office's own" if template.custom else ""
             self.template.addItem(f"{template.title}{mark}", template.name)
         self.add_field("template", "&Sheet", self.template)
+        self.sheet_size = QLabel("", self)
+        self.sheet_size.setObjectName("ViewHint")
+        self.sheet_size.setAccessibleName("Sheet size")
+        self.sheet_size.setWordWrap(True)
+        self.grid.addWidget(self.sheet_size, self.grid.rowCount(), 1, 1, 2)
         self.template.currentIndexChanged.connect(lambda _i: self._sheet_chosen())
         self.year = QComboBox(self)
         for year in years:
@@ -152,8 +157,7 @@ class TagLabelsDialog(FormDialog):
         return self.templates[str(self.template.currentData())]
 
     def _sheet_chosen(self) -> None:
-        sheet = self.chosen_template()
-        say(self.messages["template"], sheet.size_text())
+        self.sheet_size.setText(self.chosen_template().size_text())
         self.refresh_button()
 
     def _number(self, key: str) -> int | None:
