@@ -60,7 +60,7 @@ def test_labels_are_made_from_the_keyboard_and_previewed(
     # THEN the sheet comes first, the 30-up sheet chosen, its size beside it
     assert focused() is dialog.template
     assert dialog.chosen_template().name == "avery-5160"
-    assert "30 per sheet" in dialog.messages["template"].text()
+    assert "30 per sheet" in dialog.sheet_size.text()
     assert dialog.save_button.text() == "Make labels  Enter — needs first tag, last tag"
 
     # WHEN tags 1–45 are asked for from label 7, the last below the first at first
@@ -142,6 +142,7 @@ def test_the_calibration_page_prints_and_the_measurements_are_kept_per_printer(
     assert dialog.text("offset_x") == "-0.5"
     assert dialog.text("offset_y") == "0.5"
     assert dialog.text("scale") == "1"
+    assert dialog.worked_out.text().startswith("Worked out from your measurements")
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert print_settings.calibration("Front desk") == Calibration(-0.5, 0.5, 1.0)
