@@ -10,6 +10,7 @@ ReportLab's invariant mode, so the same input gives the same bytes.
 from __future__ import annotations
 
 import enum
+import functools
 import io
 import math
 from collections.abc import Iterator
@@ -138,7 +139,7 @@ def safe_box(template: SheetTemplate, cell: Cell) -> Box:
 
 @dataclass(frozen=True)
 class Line:
-    """A line of text centred at ``x``, its baseline at ``baseline`` (top-down)."""
+    """A line of text from ``x`` (its left end), its baseline at ``baseline`` (top-down)."""
 
     text: str
     font: str
@@ -147,20 +148,23 @@ class Line:
     baseline: float
 
 
-def fitted(text: str, font: str, width: float, height: float) -> float:
-    """The largest size at which ``text`` fits ``width`` and its ascent-to-descent ``height``."""
+@functools.cache
+def _em(font: str) -> tuple[float, float]:
+    """The font's ascent and descent (negative) at 1 point."""
     ascent, descent = pdfmetrics.getAscentDescent(font, 1000)
-    size = height * 1000 / (ascent - descent)
-    measured = float(pdfmetrics.stringWidth(text, font, 1000))
-    if measured > 0:
-        size = min(size, width * 1000 / measured)
-    return float(size)
+    return float(ascent) / 1000, float(descent) / 1000
 
 
-def _line(text: str, font: str, box: Box, size: float) -> Line:
-    ascent, descent = pdfmetrics.getAscentDescent(font, size)
-    baseline = box.top + (box.height - (ascent - descent)) / 2 + ascent
-    return Line(text, font, size, box.left + box.width / 2, baseline)
+def fit_line(text: str, font: str, box: Box) -> Line:
+    """``text`` at the largest size that fits ``box`` (its width, and its height from ascent
+    to descent), centred in it: a long town name shrinks rather than run off its label."""
+    ascent, descent = _em(font)
+    size = box.height / (ascent - descent)
+    measured = float(pdfmetrics.stringWidth(text, font, 1))
+    if measured * size > box.width:
+        size = box.width / measured
+    baseline = box.top + (box.height - (ascent - descent) * size) / 2 + ascent * size
+    return Line(text, font, size, box.left + (box.width - measured * size) / 2, baseline)
 
 
 # The share of the text area each line takes: town, year, number.
@@ -239,7 +243,7 @@ def new_canvas(out: io.BytesIO, template: SheetTemplate, title: str) -> Canvas:
 
 def _draw_line(canvas: Canvas, line: Line, page_height: float) -> None:
     canvas.setFont(line.font, line.size)
-    canvas.drawCentredString(line.x, page_height - line.baseline, line.text)
+    canvas.drawString(line.x, page_height - line.baseline, line.text)
 
 
 def _draw_code(canvas: Canvas, value: str, box: Box, kind: Barcode, page_height: float) -> None:
@@ -277,7 +281,7 @@ def render_tag_labels(
     canvas = new_canvas(out, template, title)
     height = template.page_height
     canvas.setFillColor(INK)
-    fixed = _fixed_lines(labels, template)
+    fixed = fixed_lines(labels, template)
     page = 0
     apply_calibration(canvas, height, calibration)
     for on_page, number, cell in cells_for(labels, template):
@@ -291,8 +295,7 @@ def render_tag_labels(
         _draw_line(canvas, _moved(town, dx, dy), height)
         _draw_line(canvas, _moved(year, dx, dy), height)
         text = labels.number_text(number)
-        size = fitted(text, FONT_BOLD, box.width, box.height)
-        _draw_line(canvas, _line(text, FONT_BOLD, _shifted(box, dx, dy), size), height)
+        _draw_line(canvas, fit_line(text, FONT_BOLD, _shifted(box, dx, dy)), height)
         if code is not None:
             _draw_code(canvas, str(number), _shifted(code, dx, dy), labels.barcode, height)
     canvas.showPage()
@@ -303,7 +306,7 @@ def render_tag_labels(
 Fixed = tuple[Line, Line, Box, Box | None]
 
 
-def _fixed_lines(labels: TagLabels, template: SheetTemplate) -> Fixed:
+def fixed_lines(labels: TagLabels, template: SheetTemplate) -> Fixed:
     """The town and year lines, the number's box and the code's box, relative to a cell's
     top-left corner (every cell of a sheet is the same size): worked out once per run, not
     once per label."""
@@ -314,10 +317,8 @@ def _fixed_lines(labels: TagLabels, template: SheetTemplate) -> Fixed:
     year_box = _shifted(layout.year, -origin_x, -origin_y)
     town = labels.town.strip()
     year = f"{HEADING} {labels.year_label.strip()}"
-    town_size = fitted(town, FONT_BOLD, town_box.width, town_box.height)
-    year_size = fitted(year, FONT, year_box.width, year_box.height)
-    town_line = _line(town, FONT_BOLD, town_box, town_size)
-    year_line = _line(year, FONT, year_box, year_size)
+    town_line = fit_line(town, FONT_BOLD, town_box)
+    year_line = fit_line(year, FONT, year_box)
     number_box = _shifted(layout.number, -origin_x, -origin_y)
     code_box = None if layout.code is None else _shifted(layout.code, -origin_x, -origin_y)
     return (town_line, year_line, number_box, code_box)
