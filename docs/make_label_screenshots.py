@@ -35,6 +35,7 @@ from clerkdesk.ui.style import apply_style
 from clerkdesk.ui.views.tags import TagsView
 from clerkdesk.ui.views.tags.calibration_dialog import CalibrationDialog
 from clerkdesk.ui.views.tags.labels_dialog import TagLabelsDialog
+from clerkdesk.ui.views.tags.template_dialog import TemplateDialog
 
 HERE = Path(__file__).parent
 SHOTS = HERE / "screenshots"
@@ -118,6 +119,21 @@ def main() -> int:
         for key, text in (("first", "1"), ("last", "45"), ("start_at", "7")):
             dialog.edit(key).setText(text)
         save(dialog, "tags-labels-dialog")
+        dialog.new_sheet()
+        wait_until(lambda: shown(TemplateDialog) is not None)
+        sheet = shown(TemplateDialog)
+        assert isinstance(sheet, TemplateDialog)
+        sheet.edit("title").setText("Round 1.5 in tag labels, 20 per sheet")
+        for key, text in (
+            ("columns", "4"), ("rows", "5"), ("label_width", "1.5"), ("label_height", "1.5"),
+            ("top_margin", "0.75"), ("left_margin", "0.5"), ("horizontal_pitch", "2"),
+            ("vertical_pitch", "2"), ("corner_radius", "0.75"),
+        ):  # fmt: skip
+            sheet.edit(key).setText(text)
+        sheet.round.setChecked(True)
+        wait_until(lambda: False, 200)
+        save(sheet, "tags-new-sheet-dialog")
+        sheet.reject()
         dialog.save()
         wait_until(lambda: shown(PrintPreview) is not None)
         preview = shown(PrintPreview)

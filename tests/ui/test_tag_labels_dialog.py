@@ -164,3 +164,46 @@ def test_an_offset_out_of_reach_is_named_beside_its_field(
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     assert dialog.messages["offset_y"].text() == "Type a distance in mm from −25 to 25."
     assert dialog.isVisible() and print_settings.calibration("") == Calibration()
+
+
+def test_a_new_sheet_is_measured_kept_and_chosen(
+    qtbot: QtBot, tags_view: TagsView, ui_context: UiContext
+) -> None:
+    from clerkdesk.services.label_templates import custom_templates
+    from clerkdesk.ui.views.tags.template_dialog import TemplateDialog
+
+    qtbot.keyClick(focused(), Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    labels = active_dialog(qtbot, TagLabelsDialog)
+    assert isinstance(labels, TagLabelsDialog)
+    # WHEN the clerk asks for a new sheet (Ctrl+N) and types one in mm that runs off the page
+    qtbot.keyClick(focused(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    dialog = active_dialog(qtbot, TemplateDialog)
+    assert isinstance(dialog, TemplateDialog)
+    assert focused() is dialog.widgets["title"]
+    qtbot.keyClicks(focused(), "Round 38 mm, 20 per sheet")
+    qtbot.keyClick(focused(), Qt.Key.Key_Tab)  # page: Letter
+    qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+    qtbot.keyClick(focused(), Qt.Key.Key_Down)  # measured in mm
+    for key, text in (
+        ("columns", "4"), ("rows", "5"), ("label_width", "38"), ("label_height", "38"),
+        ("top_margin", "20"), ("left_margin", "20"), ("horizontal_pitch", "60"),
+        ("vertical_pitch", "50"), ("corner_radius", "19"),
+    ):  # fmt: skip
+        _tab_to(qtbot, dialog, key)
+        _type(qtbot, text)
+    qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+    qtbot.keyClick(focused(), Qt.Key.Key_Space)  # round
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    # THEN the measurement at fault is named beside it
+    assert "past the page" in dialog.messages["left_margin"].text()
+    # WHEN the pitch is put right
+    _tab_to(qtbot, dialog, "horizontal_pitch")
+    _type(qtbot, "47")
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    # THEN the sheet is kept for the office and chosen in Print tag labels
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert labels.chosen_template().name == "round-38-mm-20-per-sheet"
+    assert "20 per sheet (4 × 5), round" in labels.sheet_size.text()
+    kept = custom_templates(ui_context.database)
+    assert [t.name for t in kept] == ["round-38-mm-20-per-sheet"]
+    assert kept[0].label_width == pytest.approx(38 * 72 / 25.4)

@@ -12,8 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression
-from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtGui import QKeySequence, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
@@ -29,6 +36,7 @@ from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.views.tags.receive_dialog import year_caption
 
 KEYS = "Ctrl+L"
+NEW_SHEET_KEYS = "Ctrl+N"
 ACTION = "Make labels  Enter"
 BARCODES = (
     (Barcode.NONE, "None"),
@@ -126,7 +134,15 @@ class TagLabelsDialog(FormDialog):
         self.sheet_size.setObjectName("ViewHint")
         self.sheet_size.setAccessibleName("Sheet size")
         self.sheet_size.setWordWrap(True)
-        self.grid.addWidget(self.sheet_size, self.grid.rowCount(), 1, 1, 2)
+        row = self.grid.rowCount()
+        self.grid.addWidget(self.sheet_size, row, 1)
+        self.new_sheet_button = QPushButton(f"New sheet…  {NEW_SHEET_KEYS}", self)
+        self.new_sheet_button.setAccessibleName("New label sheet")
+        self.new_sheet_button.setShortcut(QKeySequence(NEW_SHEET_KEYS))
+        self.new_sheet_button.setAutoDefault(False)
+        self.new_sheet_button.clicked.connect(self.new_sheet)
+        self.grid.addWidget(self.new_sheet_button, row, 2)
+        self.grid.setRowMinimumHeight(row, self.new_sheet_button.sizeHint().height())
         self.template.currentIndexChanged.connect(lambda _i: self._sheet_chosen())
         self.year = QComboBox(self)
         for year in years:
@@ -152,6 +168,21 @@ class TagLabelsDialog(FormDialog):
         self.add_field("barcode", "&Barcode", self.barcode)
         self.finish()
         self._sheet_chosen()
+        self.fit_to_messages()  # the sheet's size and its button take a row of their own
+
+    def new_sheet(self) -> None:
+        from clerkdesk.ui.views.tags.template_dialog import TemplateDialog
+
+        dialog = TemplateDialog(self.ctx, self)
+        dialog.saved.connect(self.sheet_added)
+        dialog.open()
+        dialog.activateWindow()
+
+    def sheet_added(self, template: SheetTemplate) -> None:
+        self.templates[template.name] = template
+        self.template.addItem(f"{template.title} — the office's own", template.name)
+        self.template.setCurrentIndex(self.template.count() - 1)
+        self.template.setFocus()
 
     def chosen_template(self) -> SheetTemplate:
         return self.templates[str(self.template.currentData())]
