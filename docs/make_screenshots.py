@@ -27,8 +27,13 @@ def main() -> int:
                 [*clerkdesk, "screenshot", str(target / f"{view}.png"), "--view", view],
                 check=True,
             )
-    # The counter's states and the printed documents have scripts of their own.
-    for script in ("make_counter_screenshots.py", "make_document_screenshots.py"):
+    # The counter's states, the printed documents and the tag labels have scripts of their own.
+    scripts = (
+        "make_counter_screenshots.py",
+        "make_document_screenshots.py",
+        "make_label_screenshots.py",
+    )
+    for script in scripts:
         subprocess.run([sys.executable, str(HERE / script)], check=True)
     sys.stdout.write(f"screenshots written to {target} on {dt.date.today().isoformat()}\n")
     return 0
