@@ -23,7 +23,7 @@ LETTER = (8.5 * INCH, 11 * INCH)
 TOLERANCE = 0.01
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 TITLE_LENGTH = 80
-MAX_LABELS = 400
+MAX_PER_SHEET = 400
 """Labels on one sheet: far above any stock sold (80-up return-address sheets)."""
 
 
@@ -156,9 +156,9 @@ def check(template: SheetTemplate) -> SheetTemplate:
             raise TemplateError(f"The {_words(field)} must not be below 0.", field)
     if t.page_width > 17 * INCH or t.page_height > 22 * INCH:
         raise TemplateError("The page is larger than any sheet a desk printer takes.", "page_width")
-    if not (t.rows >= 1 and t.columns >= 1 and t.rows * t.columns <= MAX_LABELS):
+    if not (t.rows >= 1 and t.columns >= 1 and t.rows * t.columns <= MAX_PER_SHEET):
         raise TemplateError(
-            f"A sheet has at least one row and one column, and at most {MAX_LABELS} labels.",
+            f"A sheet has at least one row and one column, and at most {MAX_PER_SHEET} labels.",
             "rows",
         )
     for field, size, count in (

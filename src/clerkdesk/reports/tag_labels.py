@@ -277,11 +277,12 @@ def render_tag_labels(
     applies the workstation's own at print time instead)."""
     check_labels(labels, template)
     out = io.BytesIO()
-    title = f"Tag labels {labels.year_label}: {labels.number_text(labels.first)}–{labels.last}"
+    numbers = f"{labels.number_text(labels.first)}–{labels.number_text(labels.last)}"
+    title = f"Tag labels {labels.year_label}: {numbers}"
     canvas = new_canvas(out, template, title)
     height = template.page_height
     canvas.setFillColor(INK)
-    fixed = fixed_lines(labels, template)
+    town, year, box, code = fixed_lines(labels, template)
     page = 0
     apply_calibration(canvas, height, calibration)
     for on_page, number, cell in cells_for(labels, template):
@@ -290,7 +291,6 @@ def render_tag_labels(
             canvas.setFillColor(INK)
             apply_calibration(canvas, height, calibration)
             page = on_page
-        town, year, box, code = fixed
         dx, dy = cell.left, cell.top
         _draw_line(canvas, _moved(town, dx, dy), height)
         _draw_line(canvas, _moved(year, dx, dy), height)
