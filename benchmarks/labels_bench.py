@@ -37,12 +37,12 @@ def placed_strings() -> list[Placed]:
     """Every string of the run where the renderer puts it, worked out before the clock
     starts: the baseline only draws."""
     height = ADDRESS_30.page_height
-    town, year, box, _ = fixed_lines(LABELS, ADDRESS_30)
+    lines, box, _ = fixed_lines(LABELS, ADDRESS_30)
     found: list[Placed] = []
     for page, number, cell in cells_for(LABELS, ADDRESS_30):
         text = LABELS.number_text(number)
         moved = type(box)(box.left + cell.left, box.top + cell.top, box.width, box.height)
-        for line in (town, year):
+        for line in lines:
             found.append(
                 (page, line.text, line.font, line.size, line.x + cell.left,
                  height - line.baseline - cell.top)

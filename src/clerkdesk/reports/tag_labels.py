@@ -282,7 +282,7 @@ def render_tag_labels(
     canvas = new_canvas(out, template, title)
     height = template.page_height
     canvas.setFillColor(INK)
-    town, year, box, code = fixed_lines(labels, template)
+    lines, box, code = fixed_lines(labels, template)
     page = 0
     apply_calibration(canvas, height, calibration)
     for on_page, number, cell in cells_for(labels, template):
@@ -292,8 +292,8 @@ def render_tag_labels(
             apply_calibration(canvas, height, calibration)
             page = on_page
         dx, dy = cell.left, cell.top
-        _draw_line(canvas, _moved(town, dx, dy), height)
-        _draw_line(canvas, _moved(year, dx, dy), height)
+        for line in lines:
+            _draw_line(canvas, _moved(line, dx, dy), height)
         text = labels.number_text(number)
         _draw_line(canvas, fit_line(text, FONT_BOLD, _shifted(box, dx, dy)), height)
         if code is not None:
@@ -303,7 +303,49 @@ def render_tag_labels(
     return out.getvalue()
 
 
-Fixed = tuple[Line, Line, Box, Box | None]
+Fixed = tuple[tuple[Line, ...], Box, Box | None]
+
+# Two lines for the town only when they are this much larger than one.
+WRAP_GAIN = 1.15
+
+
+def town_lines(town: str, box: Box) -> tuple[Line, ...]:
+    """The town's name on one line, or on two (split at the space nearest its middle) when
+    that prints it clearly larger, as on a round tag whose width is short."""
+    one = fit_line(town, FONT_BOLD, box)
+    words = town.split(" ")
+    if len(words) < 2:
+        return (one,)
+    middle = len(town) / 2
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - middle))
+    halves = (" ".join(words[:cut]), " ".join(words[cut:]))
+    half = box.height / 2
+    tops = (box.top, box.top + half)
+    lines = [
+        fit_line(h, FONT_BOLD, Box(box.left, t, box.width, half))
+        for h, t in zip(halves, tops, strict=True)
+    ]
+    size = min(line.size for line in lines)
+    if size < one.size * WRAP_GAIN:
+        return (one,)
+    # Both halves at the same size, each centred in its half of the box.
+    return tuple(
+        fit_line(h, FONT_BOLD, _sized(Box(box.left, t, box.width, half), h, size))
+        for h, t in zip(halves, tops, strict=True)
+    )
+
+
+def _sized(box: Box, text: str, size: float) -> Box:
+    """The part of ``box`` in which ``text`` fits at exactly ``size``, centred."""
+    ascent, descent = _em(FONT_BOLD)
+    height = (ascent - descent) * size
+    width = float(pdfmetrics.stringWidth(text, FONT_BOLD, size))
+    return Box(
+        box.left + (box.width - width) / 2,
+        box.top + (box.height - height) / 2,
+        width,
+        height,
+    )
 
 
 def fixed_lines(labels: TagLabels, template: SheetTemplate) -> Fixed:
@@ -317,11 +359,10 @@ def fixed_lines(labels: TagLabels, template: SheetTemplate) -> Fixed:
     year_box = _shifted(layout.year, -origin_x, -origin_y)
     town = labels.town.strip()
     year = f"{HEADING} {labels.year_label.strip()}"
-    town_line = fit_line(town, FONT_BOLD, town_box)
-    year_line = fit_line(year, FONT, year_box)
+    lines = (*town_lines(town, town_box), fit_line(year, FONT, year_box))
     number_box = _shifted(layout.number, -origin_x, -origin_y)
     code_box = None if layout.code is None else _shifted(layout.code, -origin_x, -origin_y)
-    return (town_line, year_line, number_box, code_box)
+    return (lines, number_box, code_box)
 
 
 def _shifted(box: Box, dx: float, dy: float) -> Box:
