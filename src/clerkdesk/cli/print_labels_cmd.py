@@ -128,7 +128,7 @@ def _target(text: str) -> Path:
     if not folder.is_dir():
         fail(f"--pdf: the folder {str(folder)!r} does not exist")
     if not os.access(folder, os.W_OK):
-        fail(f"--pdf: the folder {str(folder)!r} cannot be written to")
+        fail(f"--pdf: no permission to write in the folder {str(folder)!r}")
     return path
 
 
@@ -148,6 +148,10 @@ def write_whole(path: Path, data: bytes) -> None:
 
 # -- handlers -------------------------------------------------------------------------------
 def handle_tags(args: argparse.Namespace, ctx: CliContext) -> int:
+    # The database first: a bad one is the problem to name (and drawing needs ReportLab,
+    # whose import a refusal should not wait for).
+    database = ctx.database()
+
     from clerkdesk.reports.calibration import Calibration
     from clerkdesk.reports.tag_labels import (
         MAX_LABELS,
@@ -176,7 +180,6 @@ def handle_tags(args: argparse.Namespace, ctx: CliContext) -> int:
         _number("--scale", args.scale, *SCALES, ""),
     )
     target = _target(args.pdf)
-    database = ctx.database()
     template = find_template(database, args.template)
     if start_at > template.per_sheet:
         fail(
@@ -198,11 +201,13 @@ def handle_tags(args: argparse.Namespace, ctx: CliContext) -> int:
 
 
 def handle_calibration(args: argparse.Namespace, ctx: CliContext) -> int:
+    database = ctx.database()
+
     from clerkdesk.reports.calibration_page import render_calibration_page
     from clerkdesk.services.label_templates import find_template
 
     target = _target(args.pdf)
-    template = find_template(ctx.database(), args.template)
+    template = find_template(database, args.template)
     write_whole(target, render_calibration_page(template))
     out(f"wrote the calibration page for {template.name} to {target}")
     return 0

@@ -92,14 +92,18 @@ class TagsView(AreaView):
         top.addWidget(self.year)
         top.addStretch(1)
         top.addWidget(self.receive_button)
-        top.addWidget(self.labels_button)
-        top.addWidget(self.calibrate_button)
         self.body.addLayout(top)
 
         self.period = QLabel("", self)
         self.period.setObjectName("ViewHint")
         self.period.setAccessibleName("License year dates")
-        self.body.addWidget(self.period)
+        # The label buttons share the dates' row, so the area still fits a 1024-wide window.
+        second = QHBoxLayout()
+        second.addWidget(self.period)
+        second.addStretch(1)
+        second.addWidget(self.labels_button)
+        second.addWidget(self.calibrate_button)
+        self.body.addLayout(second)
         figures = QHBoxLayout()
         figures.setSpacing(12)
         self.figures = {
