@@ -14,6 +14,8 @@ from pathlib import Path
 
 from benchmarks.checkout_bench import checkout_figures
 from benchmarks.demo_rate import demo_rate
+from benchmarks.labels_bench import label_figures
+from benchmarks.labels_bench import section as labels_section
 from benchmarks.measure import Figure, report
 from benchmarks.search_bench import search_benchmarks, section, write_section
 from benchmarks.startup import first_paint
@@ -84,6 +86,10 @@ def main() -> int:
         search = search_benchmarks(database, dogs, clock, also=checkouts)
         write_section(_section(dogs, figures))
         write_section(section(search, dogs))
+    labels = label_figures()
+    for figure in labels:
+        report(figure)
+    write_section(labels_section(labels))
     return 0
 
 

@@ -27,13 +27,14 @@ def main() -> int:
                 [*clerkdesk, "screenshot", str(target / f"{view}.png"), "--view", view],
                 check=True,
             )
-    # The counter's states, the printed documents, the Tags area and printing have scripts
-    # of their own.
+    # The counter's states, the printed documents, the Tags area, printing and the tag
+    # labels have scripts of their own.
     for script in (
         "make_counter_screenshots.py",
         "make_document_screenshots.py",
         "make_tags_screenshots.py",
         "make_printing_screenshots.py",
+        "make_label_screenshots.py",
     ):
         subprocess.run([sys.executable, str(HERE / script)], check=True)
     sys.stdout.write(f"screenshots written to {target} on {dt.date.today().isoformat()}\n")

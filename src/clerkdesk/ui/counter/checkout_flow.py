@@ -235,7 +235,9 @@ class CheckoutFlow:
         self.view.printing = False
         tabs = ["Receipt", "License certificates"][: len(printed.jobs)]
         title = f"Receipt {printed.receipt_label}"
-        shown = present(self.parent, title, printed.jobs, self.ctx.dialogs.print_job, tab_names=tabs)
+        shown = present(
+            self.parent, title, printed.jobs, self.ctx.dialogs.print_job, tab_names=tabs
+        )
         self.preview = shown.preview
         if shown.preview is None:
             self.view.say(shown.message(title))

@@ -28,6 +28,9 @@ from clerkdesk.services.tag_marks import MarkCleared, TagMarked
 from clerkdesk.services.tags import StockSummary, TagsReceived, TagYear, tag_years, year_stock
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.tags.calibration_dialog import open_calibration_dialog
+from clerkdesk.ui.views.tags.labels_dialog import KEYS as LABELS_KEYS
+from clerkdesk.ui.views.tags.labels_dialog import failure_text, open_labels_dialog
 from clerkdesk.ui.views.tags.mark_dialog import MarkTagDialog
 from clerkdesk.ui.views.tags.panels import HistoryPanel, YearTagsPanel
 from clerkdesk.ui.views.tags.ranges import RangeTableModel
@@ -100,6 +103,15 @@ class TagsView(AreaView):
         self.mark_button.setShortcut(QKeySequence(MARK_KEYS))
         self.mark_button.setAutoDefault(False)
         self.mark_button.clicked.connect(self.mark)
+        self.labels_button = QPushButton(f"Print tag labels…  {LABELS_KEYS}", self)
+        self.labels_button.setAccessibleName("Print tag labels")
+        self.labels_button.setShortcut(QKeySequence(LABELS_KEYS))
+        self.labels_button.setAutoDefault(False)
+        self.labels_button.clicked.connect(self.print_labels)
+        self.calibrate_button = QPushButton("Calibrate printer…", self)
+        self.calibrate_button.setAccessibleName("Calibrate printer")
+        self.calibrate_button.setAutoDefault(False)
+        self.calibrate_button.clicked.connect(self.calibrate)
         top.addWidget(caption)
         top.addWidget(self.year)
         top.addStretch(1)
@@ -113,7 +125,13 @@ class TagsView(AreaView):
         self.period = QLabel("", self)
         self.period.setObjectName("ViewHint")
         self.period.setAccessibleName("License year dates")
-        self.body.addWidget(self.period)
+        # The label buttons share the dates' row, so the area still fits a 1024-wide window.
+        dates_row = QHBoxLayout()
+        dates_row.addWidget(self.period)
+        dates_row.addStretch(1)
+        dates_row.addWidget(self.labels_button)
+        dates_row.addWidget(self.calibrate_button)
+        self.body.addLayout(dates_row)
         figures = QHBoxLayout()
         figures.setSpacing(12)
         self.figures = {key: _Figure(caption, self) for key, caption in FIGURES}
@@ -170,6 +188,8 @@ class TagsView(AreaView):
             self.year,
             self.receive_button,
             self.mark_button,
+            self.labels_button,
+            self.calibrate_button,
             self.table,
             self.tags_panel.shown,
             self.tags_panel.table,
@@ -372,3 +392,16 @@ class TagsView(AreaView):
         )
         self.reload(received.license_year_start.year)
         self.table.setFocus()
+
+    # labels -------------------------------------------------------------------------
+    def print_labels(self) -> None:
+        open_labels_dialog(self.ctx, self, self.chosen_year(), on_failure=self._label_failed)
+
+    def calibrate(self) -> None:
+        open_calibration_dialog(self.ctx, self, on_failure=self._label_failed)
+
+    def _label_failed(self, exc: Exception) -> None:
+        text = failure_text(exc)
+        if text is None:
+            raise exc
+        self.say(text, problem=True)
