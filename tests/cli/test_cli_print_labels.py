@@ -175,3 +175,29 @@ def test_hostile_input_is_one_line_and_writes_nothing(
     assert_one_line_refusal(status, out, err)
     assert says in err
     assert snapshot(folder) == before
+
+
+def test_labels_carry_the_prefix_recorded_with_the_stock(
+    office: str, sqlite_database: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # GIVEN tags 201–230 received as "W-" tags printed in-house
+    request = tags.ReceiveTags(THIS_YEAR.starts_in, 201, 230, prefix="W-", printed_in_house=True)
+    tags.receive_tags(sqlite_database, request, actor="clerk", clock=SystemClock())
+
+    # WHEN their labels are printed without naming a prefix, THEN each reads W-201 …
+    pdf = tmp_path / "tags.pdf"
+    status, _, err = run(
+        capsys, "--db", office, "print", "tags", "--year", YEAR,
+        "--from", "201", "--to", "203", "--pdf", str(pdf),
+    )  # fmt: skip
+    assert status == 0, err
+    text = page_texts(pdf.read_bytes())[0]
+    assert all(f"W-{n}" in text for n in (201, 202, 203))
+
+    # AND a prefix given on the command line wins, even an empty one
+    status, _, err = run(
+        capsys, "--db", office, "print", "tags", "--year", YEAR,
+        "--from", "201", "--to", "203", "--prefix", "", "--pdf", str(pdf),
+    )  # fmt: skip
+    assert status == 0, err
+    assert "W-" not in page_texts(pdf.read_bytes())[0]

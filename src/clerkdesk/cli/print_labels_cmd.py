@@ -52,7 +52,12 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         choices=("code128", "qr", "none"),
         help="a Code 128 barcode or a QR code of the tag number on each label (none)",
     )
-    tags.add_argument("--prefix", default="", metavar="TEXT", help='before each number ("W-")')
+    tags.add_argument(
+        "--prefix",
+        default=None,
+        metavar="TEXT",
+        help='before each number ("W-"); by default the prefix recorded with the tag stock',
+    )
     tags.add_argument("--offset-x", default="0", metavar="MM", help="move right by MM (0)")
     tags.add_argument("--offset-y", default="0", metavar="MM", help="move down by MM (0)")
     tags.add_argument("--scale", default="1", metavar="S", help="scale, 1 = actual size (1)")
@@ -187,7 +192,13 @@ def handle_tags(args: argparse.Namespace, ctx: CliContext) -> int:
         )
     facts = label_facts(database, year, first, last, clock=ctx.clock)
     labels = TagLabels(
-        facts.town, facts.year_label, first, last, args.prefix, Barcode(args.barcode), start_at
+        facts.town,
+        facts.year_label,
+        first,
+        last,
+        facts.prefix if args.prefix is None else args.prefix,
+        Barcode(args.barcode),
+        start_at,
     )
     check_labels(labels, template)
     write_whole(target, render_tag_labels(labels, template, calibration=calibration))

@@ -18,6 +18,9 @@ class LabelFacts:
     not_received: int
     """How many of the numbers asked for are in no range received for the year: labels for
     stock in hand are the usual case, so this is a warning, never a refusal."""
+    prefix: str = ""
+    """The prefix recorded for the ranges these numbers came in (``W-`` prints ``W-125``);
+    empty when none was recorded or the ranges disagree."""
 
 
 def label_facts(
@@ -28,8 +31,11 @@ def label_facts(
         town = profile_in_force(session).name
     stock = year_stock(database, year, clock=clock)
     received = 0
+    prefixes: set[str] = set()
     for r in stock.ranges:
         low, high = max(first, r.first), min(last, r.last)
         if low <= high:
             received += high - low + 1
-    return LabelFacts(town, stock.license_year_label, (last - first + 1) - received)
+            prefixes.add(r.prefix or "")
+    prefix = prefixes.pop() if len(prefixes) == 1 else ""
+    return LabelFacts(town, stock.license_year_label, (last - first + 1) - received, prefix)

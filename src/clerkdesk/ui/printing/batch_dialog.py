@@ -79,6 +79,9 @@ class BatchPrintDialog(QDialog):
         self.pending = 0
         self.setWindowTitle("Print a day's license certificates")
         self.setAccessibleName("Print a day's license certificates")
+        # No window manager draws a title over a dialog at the counter's size: say it here.
+        heading = QLabel("Print a day's license certificates", self)
+        heading.setObjectName("DialogTitle")
         intro = QLabel(
             "Every license issued on the day, a certificate each, in the order they were "
             "issued: mail-in renewals are printed this way at the end of the day.",
@@ -120,6 +123,7 @@ class BatchPrintDialog(QDialog):
         for button in (self.preview_button, self.print_button, close):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
+        layout.addWidget(heading)
         layout.addWidget(intro)
         layout.addLayout(form)
         layout.addStretch(1)

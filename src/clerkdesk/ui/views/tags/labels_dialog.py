@@ -77,6 +77,7 @@ def write_tag_labels(
         facts.year_label,
         request.first,
         request.last,
+        facts.prefix,
         barcode=request.barcode,
         start_at=request.start_at,
     )

@@ -39,6 +39,7 @@ from clerkdesk.ui.views.tags.receive_dialog import ReceiveTagsDialog, year_capti
 RECEIVE_KEYS = "Ctrl+R"
 MARK_KEYS = "Ctrl+M"
 FIND_KEYS = "Ctrl+F"
+CALIBRATE_KEYS = "Ctrl+Shift+L"
 FIGURES = (
     ("received", "Received"),
     ("issued", "Issued"),
@@ -108,8 +109,9 @@ class TagsView(AreaView):
         self.labels_button.setShortcut(QKeySequence(LABELS_KEYS))
         self.labels_button.setAutoDefault(False)
         self.labels_button.clicked.connect(self.print_labels)
-        self.calibrate_button = QPushButton("Calibrate printer…", self)
+        self.calibrate_button = QPushButton(f"Calibrate printer…  {CALIBRATE_KEYS}", self)
         self.calibrate_button.setAccessibleName("Calibrate printer")
+        self.calibrate_button.setShortcut(QKeySequence(CALIBRATE_KEYS))
         self.calibrate_button.setAutoDefault(False)
         self.calibrate_button.clicked.connect(self.calibrate)
         top.addWidget(caption)
