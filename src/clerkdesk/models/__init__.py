@@ -15,6 +15,7 @@ from clerkdesk.models.money import (
     Tender,
 )
 from clerkdesk.models.people import Owner
+from clerkdesk.models.reprints import DocumentReprint
 from clerkdesk.models.search import SearchToken
 from clerkdesk.models.town import Setting, TownProfileVersion
 from clerkdesk.rules.kinds import (
@@ -23,6 +24,7 @@ from clerkdesk.rules.kinds import (
     DogStatus,
     LicenseStatus,
     OwnerStatus,
+    PrintedKind,
     ReceiptStatus,
     Sex,
     TagStatus,
@@ -35,12 +37,14 @@ __all__ = [
     "DesignationKind",
     "Dog",
     "DogDesignation",
+    "DocumentReprint",
     "DogStatus",
     "License",
     "LicenseStatus",
     "NumberSequence",
     "Owner",
     "OwnerStatus",
+    "PrintedKind",
     "RabiesCertificate",
     "Receipt",
     "ReceiptLine",
