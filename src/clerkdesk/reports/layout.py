@@ -222,8 +222,12 @@ def build(
     title: str,
     author: str,
     margin: float,
+    invariant: bool | None = None,
 ) -> bytes:
-    """Lay ``flowables`` out on ``page``; start each document with a ``SetMarks``."""
+    """Lay ``flowables`` out on ``page``; start each document with a ``SetMarks``.
+
+    ``invariant`` (ReportLab's mode with no dates or random ids in the file) makes fixed
+    input give the same bytes every time; ``None`` follows ``reportlab.rl_config``."""
     out = io.BytesIO()
     document = BaseDocTemplate(
         out,
@@ -235,6 +239,7 @@ def build(
         title=title,
         author=author,
         creator="ClerkDesk",
+        invariant=invariant,
     )
     frame = Frame(
         margin,

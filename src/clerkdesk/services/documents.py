@@ -39,8 +39,10 @@ from clerkdesk.reports.documents import (
     VoidView,
 )
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.dog_words import ten_words
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.seal import seal_bytes
 
 # Every Massachusetts town keeps Eastern time; the profile has no zone of its own.
 TOWN_ZONE = "America/New_York"
@@ -194,7 +196,11 @@ def _rabies(certificate: RabiesCertificate | None) -> RabiesView | None:
 
 
 def _certificate(
-    session: Session, profile: TownProfile, license_row: License, zone: dt.tzinfo
+    session: Session,
+    profile: TownProfile,
+    license_row: License,
+    zone: dt.tzinfo,
+    seal: bytes | None,
 ) -> CertificateDocument:
     dog = session.get(Dog, license_row.dog_id)
     owner = session.get(Owner, license_row.owner_id)
@@ -251,13 +257,25 @@ def _certificate(
         ),
         exemption_evidence=license_row.exemption_evidence,
         fees=tuple(
-            FeeView(row.description, row.amount, row.quoted_amount, row.waiver_reason)
+            FeeView(row.description, row.amount, row.quoted_amount, row.waiver_reason, row.citation)
             for row in fee_rows
         ),
         receipt_label=receipt.label,
         issued_at=issued_at,
         issued_by=license_row.issued_by,
         statutory_line=statutory_line(profile),
+        described_as=ten_words(
+            dog.name,
+            dog.breed,
+            dog.color,
+            dog.sex.value,
+            dog.altered,
+            dog.description,
+            breed_secondary=dog.breed_secondary,
+        ),
+        conditions=profile.certificate.conditions,
+        conditions_citation=profile.certificate.citation,
+        seal=seal,
     )
 
 
@@ -280,7 +298,8 @@ def license_certificates(
             )
         ).all()
         rows = sorted(rows, key=lambda r: (order.get(r.id, len(order) + 1), r.number))
-        return [_certificate(session, profile, row, zone) for row in rows]
+        seal = seal_bytes(session)
+        return [_certificate(session, profile, row, zone, seal) for row in rows]
 
 
 def certificate_for_license(
@@ -292,4 +311,11 @@ def certificate_for_license(
         license_row = session.get(License, license_id)
         if license_row is None:
             raise ValidationError("That license is not on file.", field="license")
-        return _certificate(session, profile_in_force(session), license_row, zone)
+        return certificate_in_session(session, license_row, zone)
+
+
+def certificate_in_session(
+    session: Session, license_row: License, zone: dt.tzinfo
+) -> CertificateDocument:
+    """One license's certificate inside the caller's transaction."""
+    return _certificate(session, profile_in_force(session), license_row, zone, seal_bytes(session))
