@@ -7,11 +7,19 @@ from collections.abc import Sequence
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepInFrame,
+    PageBreak,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from clerkdesk.reports.documents import CertificateDocument, RabiesView
 from clerkdesk.reports.layout import (
     BODY,
+    BOTTOM,
     INK,
     LABEL,
     LETTER,
@@ -303,10 +311,12 @@ def _status_text(doc: CertificateDocument) -> str:
     return text + "."
 
 
-def _certificate(doc: CertificateDocument, mark: Reprint | None, width: float) -> list[Flowable]:
+def _certificate(
+    doc: CertificateDocument, mark: Reprint | None, width: float, height: float
+) -> list[Flowable]:
     diagonal = None if doc.in_force else doc.status.upper()
     footer = f"{doc.heading.town} · Dog license {doc.license_number}, {doc.license_year_label}"
-    story: list[Flowable] = [SetMarks(PageMarks(footer, mark, diagonal))]
+    story: list[Flowable] = []
     if mark is not None:
         story += [Banner(mark.text, MARK_RED), Spacer(1, 8)]
     if not doc.in_force:
@@ -335,18 +345,17 @@ def _certificate(doc: CertificateDocument, mark: Reprint | None, width: float) -
     if doc.conditions:
         story += [_conditions(doc, width), Spacer(1, 10)]
     story += [
-        KeepTogether(
-            [
-                para(doc.statutory_line, style(10, bold=True)),
-                Spacer(1, 3),
-                para(issued, BODY),
-                Spacer(1, 24),
-                para("_" * 44, style(10, color=RULE)),
-                para(f"for the {doc.heading.office.removeprefix('Office of the ')}", SMALL),
-            ]
-        ),
+        para(doc.statutory_line, style(10, bold=True)),
+        Spacer(1, 3),
+        para(issued, BODY),
+        Spacer(1, 24),
+        para("_" * 44, style(10, color=RULE)),
+        para(f"for the {doc.heading.office.removeprefix('Office of the ')}", SMALL),
     ]
-    return story
+    # A certificate is one page: long conditions, a REPRINT and a NOT IN FORCE banner
+    # together shrink the page's type a little rather than spill onto a second sheet.
+    marks = SetMarks(PageMarks(footer, mark, diagonal))
+    return [marks, KeepInFrame(width, height, story, mode="shrink")]
 
 
 def render_certificates(
@@ -363,11 +372,12 @@ def render_certificates(
         raise ValueError("no certificates to render")
     mark = reprint_mark(reprint, printed_at, printed_by)
     width = frame_width(LETTER, MARGIN)
+    height = LETTER[1] - MARGIN - BOTTOM
     story: list[Flowable] = []
     for index, doc in enumerate(docs):
         if index:
             story.append(PageBreak())
-        story += _certificate(doc, mark, width)
+        story += _certificate(doc, mark, width, height)
     first = docs[0]
     title = (
         f"Dog license {first.license_number}, {first.license_year_label}"

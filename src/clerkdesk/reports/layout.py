@@ -41,6 +41,9 @@ RULE = colors.HexColor("#999999")
 SHADE = colors.HexColor("#eeeeee")
 MARK_RED = colors.HexColor("#c0392b")
 
+BOTTOM = 0.8 * inch
+"""The bottom margin: room for the footer and the REPRINT line under the frame."""
+
 SANS, SANS_BOLD = "ClerkDeskSans", "ClerkDeskSans-Bold"
 log = logging.getLogger(__name__)
 
@@ -235,7 +238,7 @@ def build(
         leftMargin=margin,
         rightMargin=margin,
         topMargin=margin,
-        bottomMargin=0.8 * inch,
+        bottomMargin=BOTTOM,
         title=title,
         author=author,
         creator="ClerkDesk",
@@ -243,9 +246,9 @@ def build(
     )
     frame = Frame(
         margin,
-        0.8 * inch,
+        BOTTOM,
         page[0] - 2 * margin,
-        page[1] - margin - 0.8 * inch,
+        page[1] - margin - BOTTOM,
         leftPadding=0,
         rightPadding=0,
         topPadding=0,
