@@ -1,0 +1,49 @@
+"""Fixed documents are byte-stable: ReportLab's invariant mode leaves out the creation date
+and random ids, so the same input gives the same file, here and in the golden files.
+
+After an intended change to a document's look, write the golden files again with
+``CLERKDESK_WRITE_GOLDEN=1 pytest tests/reports/test_golden_documents.py`` and look at them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from clerkdesk.reports.certificate_pdf import render_certificates
+from clerkdesk.reports.receipt_pdf import render_receipt
+from literal_documents import REPRINTED, certificate, receipt
+from pdf_support import page_texts
+
+GOLDEN = Path(__file__).parent.parent / "data" / "golden"
+DOCUMENTS: dict[str, Callable[[], bytes]] = {
+    "certificate.pdf": lambda: render_certificates([certificate()], invariant=True),
+    "certificate-reprint.pdf": lambda: render_certificates(
+        [certificate()], reprint=True, printed_at=REPRINTED, printed_by="tclerk", invariant=True
+    ),
+    "receipt.pdf": lambda: render_receipt(receipt(), invariant=True),
+    "receipt-reprint.pdf": lambda: render_receipt(
+        receipt(), reprint=True, printed_at=REPRINTED, printed_by="tclerk", invariant=True
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DOCUMENTS))
+def test_the_document_is_byte_for_byte_its_golden_file(name: str) -> None:
+    data = DOCUMENTS[name]()
+    assert DOCUMENTS[name]() == data  # the same input, the same bytes
+    golden = GOLDEN / name
+    if os.environ.get("CLERKDESK_WRITE_GOLDEN") == "1":
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_bytes(data)
+    assert golden.is_file(), f"no golden file {golden}: write it with CLERKDESK_WRITE_GOLDEN=1"
+    assert data == golden.read_bytes(), f"{name} differs from its golden file"
+    text = " ".join(page_texts(data)[0].split())
+    assert ("REPRINT — printed June 3, 2026, 2:05 PM by tclerk" in text) == ("reprint" in name)
+
+
+def test_outside_invariant_mode_each_file_is_dated() -> None:
+    assert render_receipt(receipt(), invariant=False) != render_receipt(receipt(), invariant=True)
