@@ -28,8 +28,9 @@ from clerkdesk.services.profile_source import profile_in_force
 
 REASON_LENGTH = 200
 MAX_LISTED = 500
-_RECEIPT_NUMBER = re.compile(r"^\s*(\d{4})\s*[-/ ]\s*(\d{1,9})\s*$")
-_LICENSE_NUMBER = re.compile(r"^\s*(?:no\.?\s*)?#?\s*(\d{1,9})\s*$", re.IGNORECASE)
+# ASCII digits only: "２０２６" is not how a receipt number is printed.
+_RECEIPT_NUMBER = re.compile(r"^\s*(\d{4})\s*[-/ ]\s*(\d{1,9})\s*$", re.ASCII)
+_LICENSE_NUMBER = re.compile(r"^\s*(?:no\.?\s*)?#?\s*(\d{1,9})\s*$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True)
