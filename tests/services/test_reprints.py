@@ -141,7 +141,7 @@ def test_numbers_not_on_file_are_refused_in_words(
 ) -> None:
     with pytest.raises(ValidationError, match="No receipt 2031-000004 is on file"):
         reprints.find_receipt(database, "2031-4")
-    with pytest.raises(ValidationError, match="No license 999 is on file for .* 2019–20"):
+    with pytest.raises(ValidationError, match=r"No license 999 is on file for .* 2019–20"):
         reprints.find_license(database, "999", 2019, clock.today())
     for typed in ("0", "-3", "12a", "1e9", "¼"):
         with pytest.raises(ValidationError, match="is not a license number"):

@@ -91,7 +91,9 @@ def certificate(number: int = 112, tag: int = 245) -> CertificateDocument:
         issued_at=ISSUED,
         issued_by="mjones",
         statutory_line="Licensed under MGL c.140 §137 and Westborough General Bylaws, Article 19.",
-        described_as="Maple, spayed female, Chocolate Labrador Retriever/Poodle, white star on chest",
+        described_as=(
+            "Maple, spayed female, Chocolate Labrador Retriever/Poodle, white star on chest"
+        ),
         conditions=DEFAULT_CONDITIONS,
         conditions_citation=DEFAULT_CONDITIONS_CITATION,
     )
