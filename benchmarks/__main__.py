@@ -14,6 +14,8 @@ from pathlib import Path
 
 from benchmarks.checkout_bench import checkout_figures
 from benchmarks.demo_rate import demo_rate
+from benchmarks.documents_bench import certificate_figures
+from benchmarks.documents_bench import section as certificates_section
 from benchmarks.measure import Figure, report
 from benchmarks.search_bench import search_benchmarks, section, write_section
 from benchmarks.startup import first_paint
@@ -84,6 +86,10 @@ def main() -> int:
         search = search_benchmarks(database, dogs, clock, also=checkouts)
         write_section(_section(dogs, figures))
         write_section(section(search, dogs))
+    certificates = certificate_figures()
+    for figure in certificates:
+        report(figure)
+    write_section(certificates_section(certificates))
     return 0
 
 
