@@ -18,7 +18,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting, StoredDocument
-from clerkdesk.reports.seal import SealProblem, check_seal
+from clerkdesk.reports.seal import SealProblem, check_seal, default_seal
 
 SEAL_SETTING = "certificate_seal"
 
@@ -103,3 +103,17 @@ def clear_seal(database: Database) -> None:
         setting = session.get(Setting, SEAL_SETTING)
         if setting is not None:
             session.delete(setting)
+
+
+def seal_in_use(database: Database) -> tuple[SealInfo, bytes]:
+    """What the seal page shows: which seal, and its image (the default's when none is
+    chosen)."""
+    with database.read() as session:
+        stored = _stored(session)
+        if stored is None:
+            return DEFAULT, default_seal()
+        size = check_seal(stored.content)
+        info = SealInfo(
+            stored.id, stored.filename, size.width, size.height, stored.stored_at, stored.stored_by
+        )
+        return info, stored.content
