@@ -11,7 +11,9 @@ import re
 
 MAX_WORDS = 10
 # The most words each part may take before the markings have had theirs.
-_CAPS = {"name": 3, "sex": 2, "color": 3, "breed": 3}
+_CAPS = {"name": 3, "sex": 2, "color": 2, "breed": 3}  # ten in all, at most
+# Words kept for the markings while a part cut short takes back what it can.
+_MARKINGS_AT_LEAST = 2
 _WORDLIKE = re.compile(r"[0-9A-Za-zÀ-ÿ]")
 # A part cut short never ends on one of these ("Sir Barkington the").
 _DANGLING = {"a", "an", "and", "at", "of", "on", "or", "the", "to", "with", "&"}
@@ -62,19 +64,28 @@ def ten_words(
     }
     kept = {key: _cut(words, _CAPS[key]) for key, words in parts.items()}
     room = MAX_WORDS - sum(len(w) for w in kept.values())
-    marks = _cut(_words(markings), room)
-    room -= len(marks)
+    all_marks = _words(markings)
+    reserve = min(_MARKINGS_AT_LEAST, len(all_marks), max(room, 0))
+    room = reserve + _lengthen(parts, kept, room - reserve)
+    marks = _cut(all_marks, room)
     # Words the markings did not need go back to a part that was cut short.
-    for key in ("breed", "color", "name"):
-        if len(kept[key]) < len(parts[key]) and room > 0:
-            longer = _cut(parts[key], len(kept[key]) + room)
-            room -= len(longer) - len(kept[key])
-            kept[key] = longer
+    _lengthen(parts, kept, room - len(marks))
     out = [" ".join(kept["name"]), " ".join(kept["sex"])]
     out.append(" ".join(kept["color"] + kept["breed"]))
     if marks:
         out.append(" ".join(marks).rstrip(".,;:"))
     return ", ".join(part for part in out if part)
+
+
+def _lengthen(parts: dict[str, list[str]], kept: dict[str, list[str]], room: int) -> int:
+    """Give parts cut short (breed, then colour, then name) up to ``room`` more words;
+    what is left of ``room``."""
+    for key in ("breed", "color", "name"):
+        if len(kept[key]) < len(parts[key]) and room > 0:
+            longer = _cut(parts[key], len(kept[key]) + room)
+            room -= len(longer) - len(kept[key])
+            kept[key] = longer
+    return max(room, 0)
 
 
 def word_count(text: str) -> int:
