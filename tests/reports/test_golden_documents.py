@@ -7,6 +7,7 @@ After an intended change to a document's look, write the golden files again with
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -47,3 +48,23 @@ def test_the_document_is_byte_for_byte_its_golden_file(name: str) -> None:
 
 def test_outside_invariant_mode_each_file_is_dated() -> None:
     assert render_receipt(receipt(), invariant=False) != render_receipt(receipt(), invariant=True)
+
+
+def test_everything_at_once_still_fits_one_page() -> None:
+    # The longest conditions a profile may set, a mailing address, a reprint and a void.
+    crowded = dataclasses.replace(
+        certificate(),
+        conditions="The dog shall wear its tag at all times. " * 14,
+        status="void",
+        status_reason="receipt voided: the check was returned unpaid by the bank",
+        owner=dataclasses.replace(
+            certificate().owner, mailing=("PO Box 63", "Westborough, MA 01581")
+        ),
+    )
+    data = render_certificates(
+        [crowded, certificate()], reprint=True, printed_at=REPRINTED, printed_by="tclerk"
+    )
+    first, second = (" ".join(t.split()) for t in page_texts(data))
+    assert "NOT IN FORCE — VOID" in first and "for the Town Clerk" in first
+    assert "The dog shall wear its tag at all times." in first
+    assert "NOT IN FORCE" not in second and "for the Town Clerk" in second

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import inch
@@ -42,7 +43,7 @@ from clerkdesk.reports.layout import (
     reprint_mark,
     style,
 )
-from clerkdesk.reports.seal import seal_reader
+from clerkdesk.reports.seal import seal_key, seal_reader
 
 MARGIN = 0.7 * inch
 SEAL_SIZE = 0.95 * inch
@@ -50,27 +51,66 @@ Rows = list[tuple[str, str | None]]
 
 
 class Seal(Flowable):  # type: ignore[misc]
-    """The town's seal or logo, fitted into a square and centred in it."""
+    """The town's seal or logo, fitted into a square and centred in it.
+
+    Drawn once per PDF as a form and placed on each page from there: a day's batch of
+    certificates carries the picture once and never digests it again."""
 
     def __init__(self, data: bytes | None, size: float = SEAL_SIZE) -> None:
         super().__init__()
-        self.reader = seal_reader(data)
+        self.data = data
         self.width = self.height = size
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
     def draw(self) -> None:
-        self.canv.drawImage(
-            self.reader,
-            0,
-            0,
-            self.width,
-            self.height,
-            mask="auto",
-            preserveAspectRatio=True,
-            anchor="c",
-        )
+        canvas = self.canv
+        name = f"seal-{seal_key(self.data)}-{self.width:.0f}"
+        if not canvas.hasForm(name):
+            canvas.beginForm(name, lowerx=0, lowery=0, upperx=self.width, uppery=self.height)
+            canvas.drawImage(
+                seal_reader(self.data),
+                0,
+                0,
+                self.width,
+                self.height,
+                mask="auto",
+                preserveAspectRatio=True,
+                anchor="c",
+            )
+            canvas.endForm()
+        canvas.doForm(name)
+
+
+class OnePage(KeepInFrame):  # type: ignore[misc]
+    """The certificate kept to its page. Laid out once and drawn as laid out when it fits
+    (ReportLab's ``KeepInFrame`` lays everything out a second time to draw it); shrunk by
+    ``KeepInFrame`` when it does not."""
+
+    def __init__(self, width: float, height: float, content: list[Flowable]) -> None:
+        super().__init__(width, height, content, mode="shrink")
+        self._dims: list[tuple[float, float]] | None = None
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        width = min(self.maxWidth, avail_width)
+        dims = [f.wrapOn(self.canv, width, 0xFFFFFFF) for f in self._content]
+        height = sum(h for _, h in dims)
+        if height <= min(self.maxHeight, avail_height):
+            self._dims = dims
+            self.width, self.height = width, height
+            return width, height
+        self._dims = None
+        return super().wrap(avail_width, avail_height)  # type: ignore[no-any-return]
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self._dims is None:
+            super().drawOn(canvas, x, y, _sW)
+            return
+        top = y + self.height
+        for flowable, (w, h) in zip(self._content, self._dims, strict=True):
+            top -= h
+            flowable.drawOn(canvas, x, top, _sW=self.width - w)
 
 
 def _heading(doc: CertificateDocument, right: list[Flowable], width: float) -> Table:
@@ -355,7 +395,7 @@ def _certificate(
     # A certificate is one page: long conditions, a REPRINT and a NOT IN FORCE banner
     # together shrink the page's type a little rather than spill onto a second sheet.
     marks = SetMarks(PageMarks(footer, mark, diagonal))
-    return [marks, KeepInFrame(width, height, story, mode="shrink")]
+    return [marks, OnePage(width, height, story)]
 
 
 def render_certificates(

@@ -4,6 +4,7 @@ the office heading, and the REPRINT and VOID marks drawn on each page."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import logging
 import math
@@ -69,7 +70,10 @@ def _register_fonts() -> tuple[str, str]:
 FONT, FONT_BOLD = _register_fonts()
 
 
+@functools.lru_cache(maxsize=256)
 def style(size: float, *, bold: bool = False, color: Any = INK, **extra: Any) -> ParagraphStyle:
+    """A paragraph style; the same arguments give the same (shared, never changed) style,
+    so a batch of certificates builds each one once."""
     return ParagraphStyle(
         f"s{size}{bold}",
         fontName=FONT_BOLD if bold else FONT,

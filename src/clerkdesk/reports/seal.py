@@ -8,6 +8,7 @@ a day's batch of certificates decodes the seal once.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 from dataclasses import dataclass
 
@@ -65,6 +66,12 @@ def check_seal(data: bytes) -> SealImage:
     if max(width, height) > MAX_SIDE:
         raise SealProblem(f"The image is {width} × {height} pixels; at most {MAX_SIDE} a side.")
     return SealImage(kind, width, height)
+
+
+@functools.lru_cache(maxsize=8)
+def seal_key(data: bytes | None) -> str:
+    """A short name for the image, the same for the same bytes."""
+    return "default" if data is None else hashlib.sha256(data).hexdigest()[:16]
 
 
 @functools.lru_cache(maxsize=8)
