@@ -278,22 +278,23 @@ def raw_canvas(docs: list[CertificateDocument]) -> bytes:
 
 
 # -- the run ------------------------------------------------------------------------------
-def _seconds(render: Callable[[list[CertificateDocument]], bytes], docs: list[Any]) -> float:
-    times = []
-    for _ in range(RUNS):
-        started = time.perf_counter()
-        render(docs)
-        times.append(time.perf_counter() - started)
-    return median(times)
+def _timed(render: Callable[[list[CertificateDocument]], bytes], docs: list[Any]) -> float:
+    started = time.perf_counter()
+    render(docs)
+    return time.perf_counter() - started
 
 
 def certificate_figures(count: int = COUNT) -> list[Figure]:
     docs = certificates(count)
-    for render in (render_certificates, raw_platypus, raw_canvas):
+    renders = {"ours": render_certificates, "platypus": raw_platypus, "canvas": raw_canvas}
+    for render in renders.values():
         render(docs[:3])  # fonts, the seal and imports loaded before timing
-    ours = _seconds(render_certificates, docs)
-    platypus = _seconds(raw_platypus, docs)
-    canvas = _seconds(raw_canvas, docs)
+    # Interleaved, so a busy machine slows each side alike rather than whichever ran then.
+    times: dict[str, list[float]] = {key: [] for key in renders}
+    for _ in range(RUNS):
+        for key, render in renders.items():
+            times[key].append(_timed(render, docs))
+    ours, platypus, canvas = (median(times[key]) for key in renders)
     name = f"{count:,} certificates (render_certificates)"
     return [
         Figure(name, ours, "raw platypus, same flowables", platypus, "s", TARGET),
@@ -307,7 +308,8 @@ def section(figures: list[Figure], count: int = COUNT) -> str:
         "",
         f"`python -m benchmarks.documents_bench` (part of `make bench`) on {platform.machine()} "
         f"({os.cpu_count()} cores), Python {platform.python_version()}: {count:,} license "
-        f"certificates rendered as one PDF by `render_certificates` (median of {RUNS} runs), "
+        f"certificates rendered as one PDF by `render_certificates` (median of {RUNS} runs, "
+        "interleaved with the baselines' runs), "
         "each beside raw ReportLab drawing the same content in the same run — the same "
         "strings, font files and seal image:",
         "",
