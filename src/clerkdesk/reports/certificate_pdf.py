@@ -413,11 +413,8 @@ def render_certificates(
     mark = reprint_mark(reprint, printed_at, printed_by)
     width = frame_width(LETTER, MARGIN)
     height = LETTER[1] - MARGIN - BOTTOM
-    story: list[Flowable] = []
-    for index, doc in enumerate(docs):
-        if index:
-            story.append(PageBreak())
-        story += _certificate(doc, mark, width, height)
+    # Made one certificate at a time as the pages are laid out, not all before the first.
+    rest = ([PageBreak(), *_certificate(doc, mark, width, height)] for doc in docs[1:])
     first = docs[0]
     title = (
         f"Dog license {first.license_number}, {first.license_year_label}"
@@ -425,7 +422,8 @@ def render_certificates(
         else f"Dog licenses, receipt {first.receipt_label}"
     )
     return build(
-        story,
+        _certificate(docs[0], mark, width, height),
+        more=rest,
         page=LETTER,
         title=title,
         author=first.heading.town,

@@ -8,7 +8,7 @@ import functools
 import io
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -222,6 +222,28 @@ def _draw_marks(canvas: Any, document: Any) -> None:
     canvas.restoreState()
 
 
+class _Streamed(BaseDocTemplate):  # type: ignore[misc]
+    """Takes its flowables a document at a time from ``more`` as it goes, so a batch of a
+    thousand certificates never holds all their tables at once (nor makes Python's garbage
+    collector walk them on every page)."""
+
+    def __init__(self, *args: Any, more: Iterator[Sequence[Flowable]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._more = more
+        self._story: list[Flowable] | None = None
+
+    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
+        self._story = flowables
+        super().build(flowables, *args, **kwargs)
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        # Only the story is refilled: ReportLab hands this method other lists too (the
+        # page-begin actions it keeps aside).
+        if flowables is self._story and len(flowables) < 2:
+            flowables.extend(next(self._more, ()))
+        super().handle_flowable(flowables)
+
+
 def build(
     flowables: Sequence[Flowable],
     *,
@@ -230,13 +252,15 @@ def build(
     author: str,
     margin: float,
     invariant: bool | None = None,
+    more: Iterator[Sequence[Flowable]] | None = None,
 ) -> bytes:
-    """Lay ``flowables`` out on ``page``; start each document with a ``SetMarks``.
+    """Lay ``flowables`` out on ``page``, then each list ``more`` gives; start each
+    document with a ``SetMarks``.
 
     ``invariant`` (ReportLab's mode with no dates or random ids in the file) makes fixed
     input give the same bytes every time; ``None`` follows ``reportlab.rl_config``."""
     out = io.BytesIO()
-    document = BaseDocTemplate(
+    document = _Streamed(
         out,
         pagesize=page,
         leftMargin=margin,
@@ -247,6 +271,7 @@ def build(
         author=author,
         creator="ClerkDesk",
         invariant=invariant,
+        more=more if more is not None else iter(()),
     )
     frame = Frame(
         margin,
