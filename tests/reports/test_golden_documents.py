@@ -68,3 +68,12 @@ def test_everything_at_once_still_fits_one_page() -> None:
     assert "NOT IN FORCE — VOID" in first and "for the Town Clerk" in first
     assert "The dog shall wear its tag at all times." in first
     assert "NOT IN FORCE" not in second and "for the Town Clerk" in second
+
+
+def test_a_batch_prints_each_certificate_on_its_own_page_in_order() -> None:
+    batch = [certificate(number, 500 + number) for number in (7, 8, 9, 10, 11)]
+    pages = [" ".join(t.split()) for t in page_texts(render_certificates(batch))]
+    assert len(pages) == 5
+    for number, text in zip((7, 8, 9, 10, 11), pages, strict=True):
+        assert f"VALID THROUGH {number} {500 + number}" in text
+        assert f"Dog license {number}, 2026–27" in text
