@@ -14,6 +14,8 @@ from pathlib import Path
 
 from benchmarks.checkout_bench import checkout_figures
 from benchmarks.demo_rate import demo_rate
+from benchmarks.documents_bench import certificate_figures
+from benchmarks.documents_bench import section as certificates_section
 from benchmarks.labels_bench import label_figures
 from benchmarks.labels_bench import section as labels_section
 from benchmarks.measure import Figure, report
@@ -90,6 +92,10 @@ def main() -> int:
     for figure in labels:
         report(figure)
     write_section(labels_section(labels))
+    certificates = certificate_figures()
+    for figure in certificates:
+        report(figure)
+    write_section(certificates_section(certificates))
     return 0
 
 

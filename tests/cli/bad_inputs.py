@@ -42,6 +42,9 @@ SAMPLES: dict[str, list[str]] = {
     "search": ["rex"],
     "screenshot": ["{tmp}/shot.png"],
     "demo": ["--dogs", "5"],
+    "town seal": ["--default"],
+    "print certificate": ["1", "--year", "2026", "--pdf", "{tmp}/license.pdf"],
+    "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

@@ -82,6 +82,7 @@ import clerkdesk.cli.main, clerkdesk.cli.commands, clerkdesk.cli.db_cmd, clerkde
 import clerkdesk.cli.search_cmd, clerkdesk.cli.screenshot_cmd, clerkdesk.db.database
 import clerkdesk.db.migrate, clerkdesk.db.probe, clerkdesk.services.search
 import clerkdesk.demo.fill, clerkdesk.rules.presets
+import clerkdesk.services.reprints, clerkdesk.services.seal, clerkdesk.cli.town_cmd
 os.setgid(65534)
 os.setuid(65534)
 sys.exit(clerkdesk.cli.main.main(sys.argv[1:]))

@@ -16,6 +16,7 @@ from clerkdesk.cli import (
     screenshot_cmd,
     search_cmd,
     tags_cmd,
+    town_cmd,
 )
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
@@ -26,6 +27,7 @@ REGISTRARS: list[Registrar] = [
     demo_cmd.register,
     search_cmd.register,
     tags_cmd.register,
+    town_cmd.register,
     print_cmd.register,
     screenshot_cmd.register,
 ]

@@ -15,6 +15,7 @@ from clerkdesk.models.money import (
     Tender,
 )
 from clerkdesk.models.people import Owner
+from clerkdesk.models.reprints import DocumentReprint
 from clerkdesk.models.search import SearchToken
 from clerkdesk.models.town import Setting, TownProfileVersion
 from clerkdesk.rules.kinds import (
@@ -23,6 +24,7 @@ from clerkdesk.rules.kinds import (
     DogStatus,
     LicenseStatus,
     OwnerStatus,
+    PrintedKind,
     ReceiptStatus,
     Sex,
     TagMarkKind,
@@ -34,6 +36,7 @@ __all__ = [
     "Base",
     "CertificateKind",
     "DesignationKind",
+    "DocumentReprint",
     "Dog",
     "DogDesignation",
     "DogStatus",
@@ -42,6 +45,7 @@ __all__ = [
     "NumberSequence",
     "Owner",
     "OwnerStatus",
+    "PrintedKind",
     "RabiesCertificate",
     "Receipt",
     "ReceiptLine",

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepInFrame,
+    PageBreak,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from clerkdesk.reports.documents import CertificateDocument, RabiesView
 from clerkdesk.reports.layout import (
     BODY,
+    BOTTOM,
     INK,
     LABEL,
     LETTER,
@@ -28,16 +37,105 @@ from clerkdesk.reports.layout import (
     day,
     esc,
     frame_width,
-    heading_table,
     markup,
     money,
     para,
     reprint_mark,
     style,
 )
+from clerkdesk.reports.seal import seal_key, seal_reader
 
 MARGIN = 0.7 * inch
+SEAL_SIZE = 0.95 * inch
 Rows = list[tuple[str, str | None]]
+
+
+class Seal(Flowable):  # type: ignore[misc]
+    """The town's seal or logo, fitted into a square and centred in it.
+
+    Drawn once per PDF as a form and placed on each page from there: a day's batch of
+    certificates carries the picture once and never digests it again."""
+
+    def __init__(self, data: bytes | None, size: float = SEAL_SIZE) -> None:
+        super().__init__()
+        self.data = data
+        self.width = self.height = size
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        name = f"seal-{seal_key(self.data)}-{self.width:.0f}"
+        if not canvas.hasForm(name):
+            canvas.beginForm(name, lowerx=0, lowery=0, upperx=self.width, uppery=self.height)
+            canvas.drawImage(
+                seal_reader(self.data),
+                0,
+                0,
+                self.width,
+                self.height,
+                mask="auto",
+                preserveAspectRatio=True,
+                anchor="c",
+            )
+            canvas.endForm()
+        canvas.doForm(name)
+
+
+class OnePage(KeepInFrame):  # type: ignore[misc]
+    """The certificate kept to its page. Laid out once and drawn as laid out when it fits
+    (ReportLab's ``KeepInFrame`` lays everything out a second time to draw it); shrunk by
+    ``KeepInFrame`` when it does not."""
+
+    def __init__(self, width: float, height: float, content: list[Flowable]) -> None:
+        super().__init__(width, height, content, mode="shrink")
+        self._dims: list[tuple[float, float]] | None = None
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        width = min(self.maxWidth, avail_width)
+        dims = [f.wrapOn(self.canv, width, 0xFFFFFFF) for f in self._content]
+        height = sum(h for _, h in dims)
+        if height <= min(self.maxHeight, avail_height):
+            self._dims = dims
+            self.width, self.height = width, height
+            return width, height
+        self._dims = None
+        return super().wrap(avail_width, avail_height)  # type: ignore[no-any-return]
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        if self._dims is None:
+            super().drawOn(canvas, x, y, _sW)
+            return
+        top = y + self.height
+        for flowable, (w, h) in zip(self._content, self._dims, strict=True):
+            top -= h
+            flowable.drawOn(canvas, x, top, _sW=self.width - w)
+
+
+def _heading(doc: CertificateDocument, right: list[Flowable], width: float) -> Table:
+    """The seal, the office (town, clerk's office, bylaw), and ``right``."""
+    heading = doc.heading
+    left = [para(heading.town, style(16, bold=True)), para(heading.office, style(11))]
+    if heading.bylaw:
+        left.append(para(heading.bylaw, SMALL))
+    seal_column = SEAL_SIZE + 10
+    rest = width - seal_column
+    table = Table(
+        [[Seal(doc.seal), left, right]], colWidths=[seal_column, rest * 0.55, rest * 0.45]
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("LINEBELOW", (0, 0), (-1, 0), 1.2, INK),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+            ]
+        )
+    )
+    return table
 
 
 def _facts(rows: Rows, width: float, label_width: float = 1.05 * inch) -> Table:
@@ -113,7 +211,8 @@ def _dog_owner(doc: CertificateDocument, width: float) -> Table:
     half = (width - 12) / 2
     inner = half - 12
     dog, owner = doc.dog, doc.owner
-    dog_rows: Rows = [
+    dog_rows: Rows = [("Description", doc.described_as)] if doc.described_as else []
+    dog_rows += [
         ("Name", dog.name),
         ("Breed", dog.breed),
         ("Color", dog.color),
@@ -155,6 +254,27 @@ def _dog_owner(doc: CertificateDocument, width: float) -> Table:
     return table
 
 
+def _two_columns(rows: Rows, split: int, inner: float) -> Table:
+    """Facts side by side, so the rabies box takes three lines, not five."""
+    half = (inner - 12) / 2
+    table = Table(
+        [[_facts(rows[:split], half, 1.0 * inch), "", _facts(rows[split:], half, 0.95 * inch)]],
+        colWidths=[half, 12, half],
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return table
+
+
 def _rabies(rabies: RabiesView | None, width: float) -> Table:
     inner = width - 12
     if rabies is None:
@@ -169,7 +289,7 @@ def _rabies(rabies: RabiesView | None, width: float) -> Table:
             ("Reason", rabies.exemption_reason),
             ("Veterinarian", vet),
         ]
-        return _section("RABIES EXEMPTION CERTIFICATE", _facts(rows, inner, 1.35 * inch), width)
+        return _section("RABIES EXEMPTION CERTIFICATE", _two_columns(rows, 2, inner), width)
     vaccine = rabies.vaccine
     if vaccine and rabies.duration_years:
         vaccine += f" ({rabies.duration_years}-year)"
@@ -178,11 +298,11 @@ def _rabies(rabies: RabiesView | None, width: float) -> Table:
     rows = [
         ("Vaccinated", day(rabies.vaccination_date) if rabies.vaccination_date else None),
         ("Expires", day(rabies.expires_on)),
-        ("Vaccine", vaccine),
         ("Rabies tag", rabies.rabies_tag_number),
+        ("Vaccine", vaccine),
         ("Veterinarian", vet),
     ]
-    return _section("RABIES VACCINATION", _facts(rows, inner, 1.35 * inch), width)
+    return _section("RABIES VACCINATION", _two_columns(rows, 3, inner), width)
 
 
 def _fees(doc: CertificateDocument, width: float) -> Table:
@@ -190,6 +310,8 @@ def _fees(doc: CertificateDocument, width: float) -> Table:
     rows: list[list[object]] = []
     for fee in doc.fees:
         text = esc(fee.description)
+        if fee.citation:
+            text += f' <font size="7.5" color="#555555">({esc(fee.citation)})</font>'
         if fee.waiver_reason is not None:
             text += (
                 f'<br/><font color="#c0392b">Waived: {esc(fee.waiver_reason)} '
@@ -215,6 +337,13 @@ def _fees(doc: CertificateDocument, width: float) -> Table:
     return _section("FEES", table, width)
 
 
+def _conditions(doc: CertificateDocument, width: float) -> Table:
+    text = esc(doc.conditions)
+    if doc.conditions_citation:
+        text += f' <font color="#555555">({esc(doc.conditions_citation)})</font>'
+    return _section("CONDITIONS OF THIS LICENSE", markup(text, style(9)), width)
+
+
 def _status_text(doc: CertificateDocument) -> str:
     text = f"NOT IN FORCE — {doc.status.upper()}"
     if doc.status_reason:
@@ -222,10 +351,12 @@ def _status_text(doc: CertificateDocument) -> str:
     return text + "."
 
 
-def _certificate(doc: CertificateDocument, mark: Reprint | None, width: float) -> list[Flowable]:
+def _certificate(
+    doc: CertificateDocument, mark: Reprint | None, width: float, height: float
+) -> list[Flowable]:
     diagonal = None if doc.in_force else doc.status.upper()
     footer = f"{doc.heading.town} · Dog license {doc.license_number}, {doc.license_year_label}"
-    story: list[Flowable] = [SetMarks(PageMarks(footer, mark, diagonal))]
+    story: list[Flowable] = []
     if mark is not None:
         story += [Banner(mark.text, MARK_RED), Spacer(1, 8)]
     if not doc.in_force:
@@ -240,28 +371,31 @@ def _certificate(doc: CertificateDocument, mark: Reprint | None, width: float) -
     ]
     issued = f"Issued {day(doc.issued_at.date())} by {doc.issued_by} · Receipt {doc.receipt_label}"
     story += [
-        heading_table(doc.heading, right, width),
-        Spacer(1, 12),
+        _heading(doc, right, width),
+        Spacer(1, 9),
         _key_facts(doc, width),
-        Spacer(1, 12),
+        Spacer(1, 9),
         _dog_owner(doc, width),
         Spacer(1, 10),
         _rabies(doc.rabies, width),
         Spacer(1, 10),
         _fees(doc, width),
-        Spacer(1, 14),
-        KeepTogether(
-            [
-                para(doc.statutory_line, style(10, bold=True)),
-                Spacer(1, 3),
-                para(issued, BODY),
-                Spacer(1, 30),
-                para("_" * 44, style(10, color=RULE)),
-                para(f"for the {doc.heading.office.removeprefix('Office of the ')}", SMALL),
-            ]
-        ),
+        Spacer(1, 10),
     ]
-    return story
+    if doc.conditions:
+        story += [_conditions(doc, width), Spacer(1, 10)]
+    story += [
+        para(doc.statutory_line, style(10, bold=True)),
+        Spacer(1, 3),
+        para(issued, BODY),
+        Spacer(1, 24),
+        para("_" * 44, style(10, color=RULE)),
+        para(f"for the {doc.heading.office.removeprefix('Office of the ')}", SMALL),
+    ]
+    # A certificate is one page: long conditions, a REPRINT and a NOT IN FORCE banner
+    # together shrink the page's type a little rather than spill onto a second sheet.
+    marks = SetMarks(PageMarks(footer, mark, diagonal))
+    return [marks, OnePage(width, height, story)]
 
 
 def render_certificates(
@@ -270,22 +404,29 @@ def render_certificates(
     reprint: bool = False,
     printed_at: dt.datetime | None = None,
     printed_by: str | None = None,
+    invariant: bool | None = None,
 ) -> bytes:
     """Certificates as one PDF, a page each. A reprint needs ``printed_at`` and
-    ``printed_by``."""
+    ``printed_by``; ``invariant`` gives the same bytes for the same input."""
     if not docs:
         raise ValueError("no certificates to render")
     mark = reprint_mark(reprint, printed_at, printed_by)
     width = frame_width(LETTER, MARGIN)
-    story: list[Flowable] = []
-    for index, doc in enumerate(docs):
-        if index:
-            story.append(PageBreak())
-        story += _certificate(doc, mark, width)
+    height = LETTER[1] - MARGIN - BOTTOM
+    # Made one certificate at a time as the pages are laid out, not all before the first.
+    rest = ([PageBreak(), *_certificate(doc, mark, width, height)] for doc in docs[1:])
     first = docs[0]
     title = (
         f"Dog license {first.license_number}, {first.license_year_label}"
         if len(docs) == 1
         else f"Dog licenses, receipt {first.receipt_label}"
     )
-    return build(story, page=LETTER, title=title, author=first.heading.town, margin=MARGIN)
+    return build(
+        _certificate(docs[0], mark, width, height),
+        more=rest,
+        page=LETTER,
+        title=title,
+        author=first.heading.town,
+        margin=MARGIN,
+        invariant=invariant,
+    )

@@ -140,6 +140,8 @@ class FeeView:
     amount: Decimal
     quoted_amount: Decimal
     waiver_reason: str | None
+    citation: str = ""
+    """The rule that charged the fee (``Art. 19 §11``)."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,13 @@ class CertificateDocument:
     """In the town's local time."""
     issued_by: str
     statutory_line: str
+    described_as: str = ""
+    """The dog in at most ten words, as MGL c.140 §137 asks (``rules.dog_words``)."""
+    conditions: str = ""
+    """The town profile's ``[certificate] conditions``, or the §137 tag-wearing default."""
+    conditions_citation: str = ""
+    seal: bytes | None = None
+    """The town's own seal or logo (PNG or JPEG); ``None`` prints the default seal."""
 
     @property
     def fee_total(self) -> Decimal:

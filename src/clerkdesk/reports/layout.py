@@ -4,10 +4,11 @@ the office heading, and the REPRINT and VOID marks drawn on each page."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -41,6 +42,9 @@ RULE = colors.HexColor("#999999")
 SHADE = colors.HexColor("#eeeeee")
 MARK_RED = colors.HexColor("#c0392b")
 
+BOTTOM = 0.8 * inch
+"""The bottom margin: room for the footer and the REPRINT line under the frame."""
+
 SANS, SANS_BOLD = "ClerkDeskSans", "ClerkDeskSans-Bold"
 log = logging.getLogger(__name__)
 
@@ -66,7 +70,10 @@ def _register_fonts() -> tuple[str, str]:
 FONT, FONT_BOLD = _register_fonts()
 
 
+@functools.lru_cache(maxsize=256)
 def style(size: float, *, bold: bool = False, color: Any = INK, **extra: Any) -> ParagraphStyle:
+    """A paragraph style; the same arguments give the same (shared, never changed) style,
+    so a batch of certificates builds each one once."""
     return ParagraphStyle(
         f"s{size}{bold}",
         fontName=FONT_BOLD if bold else FONT,
@@ -215,6 +222,28 @@ def _draw_marks(canvas: Any, document: Any) -> None:
     canvas.restoreState()
 
 
+class _Streamed(BaseDocTemplate):  # type: ignore[misc]
+    """Takes its flowables a document at a time from ``more`` as it goes, so a batch of a
+    thousand certificates never holds all their tables at once (nor makes Python's garbage
+    collector walk them on every page)."""
+
+    def __init__(self, *args: Any, more: Iterator[Sequence[Flowable]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._more = more
+        self._story: list[Flowable] | None = None
+
+    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
+        self._story = flowables
+        super().build(flowables, *args, **kwargs)
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        # Only the story is refilled: ReportLab hands this method other lists too (the
+        # page-begin actions it keeps aside).
+        if flowables is self._story and len(flowables) < 2:
+            flowables.extend(next(self._more, ()))
+        super().handle_flowable(flowables)
+
+
 def build(
     flowables: Sequence[Flowable],
     *,
@@ -222,25 +251,33 @@ def build(
     title: str,
     author: str,
     margin: float,
+    invariant: bool | None = None,
+    more: Iterator[Sequence[Flowable]] | None = None,
 ) -> bytes:
-    """Lay ``flowables`` out on ``page``; start each document with a ``SetMarks``."""
+    """Lay ``flowables`` out on ``page``, then each list ``more`` gives; start each
+    document with a ``SetMarks``.
+
+    ``invariant`` (ReportLab's mode with no dates or random ids in the file) makes fixed
+    input give the same bytes every time; ``None`` follows ``reportlab.rl_config``."""
     out = io.BytesIO()
-    document = BaseDocTemplate(
+    document = _Streamed(
         out,
         pagesize=page,
         leftMargin=margin,
         rightMargin=margin,
         topMargin=margin,
-        bottomMargin=0.8 * inch,
+        bottomMargin=BOTTOM,
         title=title,
         author=author,
         creator="ClerkDesk",
+        invariant=invariant,
+        more=more if more is not None else iter(()),
     )
     frame = Frame(
         margin,
-        0.8 * inch,
+        BOTTOM,
         page[0] - 2 * margin,
-        page[1] - margin - 0.8 * inch,
+        page[1] - margin - BOTTOM,
         leftPadding=0,
         rightPadding=0,
         topPadding=0,

@@ -187,8 +187,10 @@ def render_receipt(
     printed_at: dt.datetime | None = None,
     printed_by: str | None = None,
     half_letter: bool = False,
+    invariant: bool | None = None,
 ) -> bytes:
-    """The receipt as PDF bytes. A reprint needs ``printed_at`` and ``printed_by``."""
+    """The receipt as PDF bytes. A reprint needs ``printed_at`` and ``printed_by``;
+    ``invariant`` gives the same bytes for the same input."""
     mark = reprint_mark(reprint, printed_at, printed_by)
     page = HALF_LETTER if half_letter else LETTER
     margin = 0.45 * inch if half_letter else 0.7 * inch
@@ -219,5 +221,10 @@ def render_receipt(
     # The payment is never split from its total or left alone on a page without the number.
     story.append(KeepTogether([_payment_table(doc, width, z), Spacer(1, z.gap), closing]))
     return build(
-        story, page=page, title=f"Receipt {doc.label}", author=doc.heading.town, margin=margin
+        story,
+        page=page,
+        title=f"Receipt {doc.label}",
+        author=doc.heading.town,
+        margin=margin,
+        invariant=invariant,
     )

@@ -72,3 +72,10 @@ class OwnerStatus(enum.StrEnum):
     ACTIVE = "active"
     MOVED = "moved"
     DECEASED = "deceased"
+
+
+class PrintedKind(enum.StrEnum):
+    """The documents a resident is handed and may ask for again."""
+
+    RECEIPT = "receipt"
+    CERTIFICATE = "certificate"

@@ -99,6 +99,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
     accounts, default_account = _accounts(top.table("accounts"))
     default_late_start = sections.day_after(year_rule.due)
     schedules = _schedules(top.tables("schedules"), default_late_start, problems)
+    certificate = extras.certificate(top.table("certificate"))
     if not top.has("schedules"):
         top.problem("schedules", "at least one [[schedules]] table is required")
     top.finish()
@@ -127,6 +128,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         document=copy.deepcopy(dict(document)),
         area_codes=area_codes,
         warnings=profile_warnings(year_rule, schedules),
+        certificate=certificate,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from clerkdesk.rules.profile import CertificateText
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import DogLimits, Limit, PaymentFee, UnderAgeFees
 
@@ -73,4 +74,33 @@ def under_age(r: Reader | None) -> UnderAgeFees | None:
     male_intact, female_intact, male_altered, female_altered = fees
     return UnderAgeFees(
         months, male_intact, female_intact, male_altered, female_altered, citation, r.path
+    )
+
+
+CONDITIONS_LENGTH = 600
+"""About six printed lines: the conditions share the page with the license itself."""
+
+
+def certificate(r: Reader | None) -> CertificateText:
+    """``[certificate]``: ``conditions`` (the text printed on every license certificate) and
+    its ``citation``; each falls back to the tag-wearing requirement of MGL c.140 §137."""
+    if r is None:
+        return CertificateText()
+    conditions = r.string("conditions", required=True)
+    citation = r.string("citation")
+    r.finish()
+    if conditions is not None and len(conditions) > CONDITIONS_LENGTH:
+        r.problem(
+            "conditions",
+            f"is {len(conditions):,} characters; a certificate has room for "
+            f"{CONDITIONS_LENGTH} at most",
+        )
+        conditions = None
+    if citation is not None and len(citation) > 200:
+        r.problem("citation", "must be 200 characters or fewer")
+        citation = None
+    default = CertificateText()
+    return CertificateText(
+        " ".join(conditions.split()) if conditions and conditions.strip() else default.conditions,
+        citation.strip() if citation is not None else default.citation,
     )

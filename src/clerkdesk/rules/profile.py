@@ -35,6 +35,22 @@ class LicenseYearRule:
     source: str
 
 
+DEFAULT_CONDITIONS = (
+    "The owner shall cause the dog to wear around its neck or body a collar or harness to "
+    "which this license's tag is securely attached."
+)
+DEFAULT_CONDITIONS_CITATION = "MGL c.140 §137"
+
+
+@dataclass(frozen=True)
+class CertificateText:
+    """``[certificate]``: the conditions printed on every license certificate, and the rule
+    they come from."""
+
+    conditions: str = DEFAULT_CONDITIONS
+    citation: str = DEFAULT_CONDITIONS_CITATION
+
+
 @dataclass(frozen=True)
 class TownProfile:
     id: str
@@ -52,6 +68,9 @@ class TownProfile:
     warnings: tuple[str, ...] = ()
     """What ``profile check`` lists without refusing the profile (e.g. values without a
     citation, or a file read as Windows-1252)."""
+    certificate: CertificateText = CertificateText()
+    """What the license certificate says beyond the license itself (the default when the
+    profile has no ``[certificate]`` table)."""
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:

@@ -39,8 +39,10 @@ from clerkdesk.reports.documents import (
     VoidView,
 )
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.dog_words import ten_words
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.seal import seal_bytes
 
 # Every Massachusetts town keeps Eastern time; the profile has no zone of its own.
 TOWN_ZONE = "America/New_York"
@@ -113,66 +115,68 @@ def _receipt(session: Session, receipt_id: int) -> Receipt:
 def receipt_document(
     database: Database, receipt_id: int, *, zone: dt.tzinfo | None = None
 ) -> ReceiptDocument:
-    zone = zone or town_zone()
     with database.read() as session:
-        profile = profile_in_force(session)
-        receipt = _receipt(session, receipt_id)
-        dog_ids = {line.dog_id for line in receipt.lines if line.dog_id is not None}
-        license_ids = {line.license_id for line in receipt.lines if line.license_id is not None}
-        dogs = {d.id: d for d in session.scalars(select(Dog).where(Dog.id.in_(dog_ids)))}
-        licenses = {
-            row.id: row
-            for row in session.scalars(select(License).where(License.id.in_(license_ids)))
-        }
-        lines = []
-        for line in receipt.lines:
-            dog = dogs.get(line.dog_id) if line.dog_id is not None else None
-            license_row = licenses.get(line.license_id) if line.license_id is not None else None
-            lines.append(
-                ReceiptLineView(
-                    position=line.position,
-                    code=line.code,
-                    description=line.description,
-                    amount=line.amount,
-                    quoted_amount=line.quoted_amount,
-                    account=line.account,
-                    citation=line.citation,
-                    waiver_reason=line.waiver_reason,
-                    dog_name=dog.name if dog else None,
-                    license_number=license_row.number if license_row else None,
-                    tag_number=license_row.tag_number if license_row else None,
-                )
+        return receipt_in_session(session, _receipt(session, receipt_id), zone or town_zone())
+
+
+def receipt_in_session(session: Session, receipt: Receipt, zone: dt.tzinfo) -> ReceiptDocument:
+    """A receipt's document inside the caller's transaction."""
+    profile = profile_in_force(session)
+    dog_ids = {line.dog_id for line in receipt.lines if line.dog_id is not None}
+    license_ids = {line.license_id for line in receipt.lines if line.license_id is not None}
+    dogs = {d.id: d for d in session.scalars(select(Dog).where(Dog.id.in_(dog_ids)))}
+    licenses = {
+        row.id: row for row in session.scalars(select(License).where(License.id.in_(license_ids)))
+    }
+    lines = []
+    for line in receipt.lines:
+        dog = dogs.get(line.dog_id) if line.dog_id is not None else None
+        license_row = licenses.get(line.license_id) if line.license_id is not None else None
+        lines.append(
+            ReceiptLineView(
+                position=line.position,
+                code=line.code,
+                description=line.description,
+                amount=line.amount,
+                quoted_amount=line.quoted_amount,
+                account=line.account,
+                citation=line.citation,
+                waiver_reason=line.waiver_reason,
+                dog_name=dog.name if dog else None,
+                license_number=license_row.number if license_row else None,
+                tag_number=license_row.tag_number if license_row else None,
             )
-        tenders = tuple(
-            TenderView(
-                kind=t.kind.value,
-                label=KIND_WORDS[t.kind],
-                amount=t.amount,
-                tendered=t.tendered,
-                change_due=t.change_due,
-                reference=t.reference,
-            )
-            for t in receipt.tenders
         )
-        payer = session.get(Owner, receipt.payer_owner_id) if receipt.payer_owner_id else None
-        void = None
-        if receipt.status is ReceiptStatus.VOID:
-            voided_at = receipt.voided_at.astimezone(zone) if receipt.voided_at else None
-            void = VoidView(voided_at, receipt.voided_by, receipt.void_reason)
-        return ReceiptDocument(
-            heading=office_heading(profile),
-            receipt_id=receipt.id,
-            label=receipt.label,
-            issued_at=receipt.issued_at.astimezone(zone),
-            issued_by=receipt.issued_by,
-            payer_name=receipt.payer_name,
-            payer_address=residence_lines(payer) if payer else (),
-            payer_mailing=mailing_lines(payer) if payer else None,
-            lines=tuple(lines),
-            tenders=tenders,
-            total=receipt.total,
-            void=void,
+    tenders = tuple(
+        TenderView(
+            kind=t.kind.value,
+            label=KIND_WORDS[t.kind],
+            amount=t.amount,
+            tendered=t.tendered,
+            change_due=t.change_due,
+            reference=t.reference,
         )
+        for t in receipt.tenders
+    )
+    payer = session.get(Owner, receipt.payer_owner_id) if receipt.payer_owner_id else None
+    void = None
+    if receipt.status is ReceiptStatus.VOID:
+        voided_at = receipt.voided_at.astimezone(zone) if receipt.voided_at else None
+        void = VoidView(voided_at, receipt.voided_by, receipt.void_reason)
+    return ReceiptDocument(
+        heading=office_heading(profile),
+        receipt_id=receipt.id,
+        label=receipt.label,
+        issued_at=receipt.issued_at.astimezone(zone),
+        issued_by=receipt.issued_by,
+        payer_name=receipt.payer_name,
+        payer_address=residence_lines(payer) if payer else (),
+        payer_mailing=mailing_lines(payer) if payer else None,
+        lines=tuple(lines),
+        tenders=tenders,
+        total=receipt.total,
+        void=void,
+    )
 
 
 def _rabies(certificate: RabiesCertificate | None) -> RabiesView | None:
@@ -194,7 +198,11 @@ def _rabies(certificate: RabiesCertificate | None) -> RabiesView | None:
 
 
 def _certificate(
-    session: Session, profile: TownProfile, license_row: License, zone: dt.tzinfo
+    session: Session,
+    profile: TownProfile,
+    license_row: License,
+    zone: dt.tzinfo,
+    seal: bytes | None,
 ) -> CertificateDocument:
     dog = session.get(Dog, license_row.dog_id)
     owner = session.get(Owner, license_row.owner_id)
@@ -251,13 +259,25 @@ def _certificate(
         ),
         exemption_evidence=license_row.exemption_evidence,
         fees=tuple(
-            FeeView(row.description, row.amount, row.quoted_amount, row.waiver_reason)
+            FeeView(row.description, row.amount, row.quoted_amount, row.waiver_reason, row.citation)
             for row in fee_rows
         ),
         receipt_label=receipt.label,
         issued_at=issued_at,
         issued_by=license_row.issued_by,
         statutory_line=statutory_line(profile),
+        described_as=ten_words(
+            dog.name,
+            dog.breed,
+            dog.color,
+            dog.sex.value,
+            dog.altered,
+            dog.description,
+            breed_secondary=dog.breed_secondary,
+        ),
+        conditions=profile.certificate.conditions,
+        conditions_citation=profile.certificate.citation,
+        seal=seal,
     )
 
 
@@ -280,7 +300,8 @@ def license_certificates(
             )
         ).all()
         rows = sorted(rows, key=lambda r: (order.get(r.id, len(order) + 1), r.number))
-        return [_certificate(session, profile, row, zone) for row in rows]
+        seal = seal_bytes(session)
+        return [_certificate(session, profile, row, zone, seal) for row in rows]
 
 
 def certificate_for_license(
@@ -292,4 +313,11 @@ def certificate_for_license(
         license_row = session.get(License, license_id)
         if license_row is None:
             raise ValidationError("That license is not on file.", field="license")
-        return _certificate(session, profile_in_force(session), license_row, zone)
+        return certificate_in_session(session, license_row, zone)
+
+
+def certificate_in_session(
+    session: Session, license_row: License, zone: dt.tzinfo
+) -> CertificateDocument:
+    """One license's certificate inside the caller's transaction."""
+    return _certificate(session, profile_in_force(session), license_row, zone, seal_bytes(session))

@@ -48,6 +48,18 @@ SPECS = (
         "Y",
         "Switch between this license year and next year's while next year's are on sale early",
     ),
+    ActionSpec(
+        "documents",
+        "Documents…",
+        "P",
+        "This owner's receipts and license certificates, with their reprints; reprint one",
+    ),
+    ActionSpec(
+        "find_document",
+        "Find receipt/cert…",
+        "Ctrl+F",
+        "Find a receipt or license certificate by its number and reprint it",
+    ),
     ActionSpec("pay", "Pay", "F12", "Take payment for the cart"),
     ActionSpec("remove", "Remove from cart", "Del", "Remove the selected dog and its fees"),
     ActionSpec("waive", "Waive late fee", "W", "Waive the selected late fee, with a reason"),
@@ -65,9 +77,10 @@ def build_actions(owner: QWidget) -> dict[str, QAction]:
     for spec in SPECS:
         action = QAction(spec.text, owner)
         action.setShortcut(QKeySequence(spec.shortcut))
-        # Pay works from the search box too; the rest only on the counter screen itself.
+        # Pay and finding a document work from the search box too; the rest only on the
+        # counter screen itself.
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        if spec.key == "pay":
+        if spec.key in ("pay", "find_document"):
             context = Qt.ShortcutContext.WindowShortcut
         action.setShortcutContext(context)
         action.setToolTip(f"{spec.tip} ({spec.shortcut})")

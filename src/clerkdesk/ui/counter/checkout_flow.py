@@ -249,8 +249,8 @@ class CheckoutFlow:
             self.ctx.dialogs.show_error(
                 self.parent,
                 "The receipt was saved but could not be printed",
-                f"{exc}\n\n{receipt} is saved. Reprinting a saved receipt comes with the "
-                "Money area, which is not built yet: note the receipt number.",
+                f"{exc}\n\n{receipt} is saved. To print it later, open the owner and choose "
+                "Documents… (P), or find it by number with Find receipt/cert… (Ctrl+F).",
             )
             return
         raise exc

@@ -30,7 +30,9 @@ from clerkdesk.ui.counter.cart import Cart, CartPanel
 from clerkdesk.ui.counter.change_flows import ChangeFlows
 from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
 from clerkdesk.ui.counter.customer import CustomerDesk
+from clerkdesk.ui.counter.documents_dialog import DocumentsDialog
 from clerkdesk.ui.counter.dog_details import DogDetailsDialog
+from clerkdesk.ui.counter.find_document import FindDocumentDialog
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.owner_card import OwnerCardPanel
 from clerkdesk.ui.counter.rabies_form import RabiesForm
@@ -47,7 +49,8 @@ class CounterView(AreaView):
         super().__init__(
             "Counter",
             "Search (Ctrl+K), Enter to open the owner, R to renew all due, A to add one dog, "
-            "F12 to pay. Letter keys work when the cursor is not in a text box.",
+            "F12 to pay, Ctrl+F to find a receipt or certificate to reprint. Letter keys work "
+            "when the cursor is not in a text box.",
             parent,
         )
         self.ctx = ctx
@@ -83,6 +86,7 @@ class CounterView(AreaView):
         self.flow = CheckoutFlow(self, self)
         self.changes = ChangeFlows(self, self)
         self.form: FormDialog | None = None
+        self.form_dialog: QDialog | None = None  # the documents or find dialog, kept alive
         self.printing = False
         self._loading = False
         self._requoting = False
@@ -110,6 +114,8 @@ class CounterView(AreaView):
             "edit_owner": self.edit_owner,
             "new_owner": self.new_owner,
             "year": self.switch_year,
+            "documents": self.documents,
+            "find_document": self.find_document,
             "pay": self.pay,
             "remove": lambda: self.say(self.cart.remove_selected()),
             "waive": lambda: self.say(self.cart.start_waiver()),
@@ -448,6 +454,20 @@ class CounterView(AreaView):
             self.ctx, card.owner_id, card.display_name, self, dog_id=dog.dog_id, current=dog.details
         )
         self._open_form(form, lambda _id: self.after_change())
+
+    def documents(self) -> None:
+        card = self._need_owner()
+        if card is not None:
+            dialog = DocumentsDialog(self.ctx, card.owner_id, card.display_name, self)
+            self.form_dialog = dialog
+            self.return_here(dialog)
+            dialog.open()
+
+    def find_document(self) -> None:
+        dialog = FindDocumentDialog(self.ctx, self)
+        self.form_dialog = dialog
+        self.return_here(dialog)
+        dialog.open()
 
     def rabies(self) -> None:
         card = self._need_owner()

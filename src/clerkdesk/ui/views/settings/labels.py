@@ -49,6 +49,8 @@ LABELS = {
     "late_fees_apply": "Late fees still apply",
     "code": "Fee code",
     "max_years": "Most years charged",
+    "certificate": "License certificate",
+    "conditions": "Conditions printed",
 }
 MONEY_KEYS = {
     "amount",

@@ -96,6 +96,8 @@ def profile_rows(profile: TownProfile, today: dt.date) -> list[RuleRow]:
         rows.append(RuleRow(label, status, citation, key, is_example(profile, key), children))
     if doc.get("accounts"):
         rows.append(_section(profile, "accounts", doc["accounts"], ""))
+    if doc.get("certificate"):
+        rows.append(_section(profile, "certificate", doc["certificate"], ""))
     rows.append(_section(profile, "town", doc.get("town", {}), "", skip=("examples",)))
     return rows
 

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.settings.printing import PrintingPage
+from clerkdesk.ui.views.settings.seal import SealPage
 from clerkdesk.ui.views.settings.town_rules import TownChanged, TownRulesPage
 
 
@@ -28,9 +29,11 @@ class SettingsView(AreaView):
         self.tabs.setDocumentMode(True)
         self.town_rules = TownRulesPage(ctx, on_town_changed, self.tabs)
         self.tabs.addTab(self.town_rules, "Town rules")
+        self.seal = SealPage(ctx, self.tabs)
+        self.tabs.addTab(self.seal, "Certificate seal")
         self.printing = PrintingPage(self.tabs)
         self.tabs.addTab(self.printing, "Printing (this computer)")
         self.body.addWidget(self.tabs, 1)
 
     def busy(self) -> bool:
-        return self.town_rules.busy()
+        return self.town_rules.busy() or self.seal.busy()

@@ -1,0 +1,53 @@
+"""``clerkdesk town seal FILE``: the town's seal or logo on license certificates, as in
+Settings → Certificate seal."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+from pathlib import Path
+
+from clerkdesk.cli.context import CliContext, fail, out
+
+# The checks' limits, written out so that listing the commands does not import ReportLab.
+MAX_SEAL_TEXT = "1 MB"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "town",
+        help="the town's seal or logo on license certificates",
+        description="Office-wide settings of the town, shared by every workstation.",
+    )
+    actions = parser.add_subparsers(dest="town_action", metavar="ACTION", required=True)
+    seal = actions.add_parser(
+        "seal",
+        help="print this image as the town's seal on every license certificate",
+        description="Keep FILE (a PNG or JPEG image, at most "
+        f"{MAX_SEAL_TEXT}, at least 64 pixels a side) in the database as the seal every "
+        "workstation prints on license certificates; --default goes back to the plain "
+        "default seal.",
+    )
+    which = seal.add_mutually_exclusive_group(required=True)
+    which.add_argument("file", nargs="?", metavar="FILE", help="the seal image")
+    which.add_argument("--default", action="store_true", help="print the default seal again")
+    seal.set_defaults(handler=handle_seal)
+
+
+def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.services.seal import clear_seal, set_seal
+
+    if args.default:
+        clear_seal(ctx.database())
+        out("certificates print the default seal")
+        return 0
+    path = Path(args.file)
+    if not path.is_file():
+        fail(f"no such file: {args.file!r}")
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {args.file!r}: {exc.strerror or exc}")
+    info = set_seal(ctx.database(), path.name, content, actor=getpass.getuser(), clock=ctx.clock)
+    out(f"certificates print {info.filename} ({info.width} × {info.height} pixels) as the seal")
+    return 0
