@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.ui.elide import ElidedLabel
-from clerkdesk.ui.printing.jobs import JobPrinter, PrintJob
+from clerkdesk.ui.printing.jobs import DocumentKind, JobPrinter, PrintJob
+
+ONCE = (DocumentKind.RECEIPT, DocumentKind.CERTIFICATE)
 
 
 class DocumentPage(QWidget):
@@ -69,6 +71,7 @@ class PrintPreview(QDialog):
     ) -> None:
         super().__init__(parent)
         self.jobs, self.print_job = tuple(jobs), print_job
+        self.sent: set[Path] = set()
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         self.resize(fitting(PREFERRED, parent))
@@ -119,10 +122,28 @@ class PrintPreview(QDialog):
 
     def print_current(self) -> None:
         page = self.tabs.currentWidget()
-        if isinstance(page, DocumentPage) and self.print_job(self, page.job):
-            self.message.setText(f"Sent {page.job.path.name} to the printer.")
+        if isinstance(page, DocumentPage):
+            self._send([page.job])
 
     def print_all(self) -> None:
-        sent = [job.path.name for job in self.jobs if self.print_job(self, job)]
-        if sent:
-            self.message.setText(f"Sent {', '.join(sent)} to the printer.")
+        self._send(list(self.jobs))
+
+    def _send(self, jobs: list[PrintJob]) -> None:
+        # A receipt or a certificate goes to the printer once from here: a second copy is a
+        # reprint, which must say REPRINT on its face and be recorded.
+        again = [j for j in jobs if j.kind in ONCE and j.path in self.sent]
+        sent = []
+        for job in jobs:
+            if job not in again and self.print_job(self, job):
+                self.sent.add(job.path)
+                sent.append(job.path.name)
+        lines = [f"Sent {', '.join(sent)} to the printer."] if sent else []
+        if again:
+            names = ", ".join(j.title for j in again)
+            lines.append(
+                f"{names}: already sent to the printer. Another copy is a reprint: Documents… "
+                "(P) on the owner's card or Find receipt/cert… (Ctrl+F) at the counter marks "
+                "it REPRINT and records it."
+            )
+        if lines:
+            self.message.setText(" ".join(lines))
