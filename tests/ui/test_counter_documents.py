@@ -187,3 +187,16 @@ def test_a_reprint_that_cannot_be_saved_says_so_and_records_nothing(
     assert dialogs.errors and dialogs.errors[-1][0] == "The document could not be reprinted"
     assert "Nothing was recorded" in dialogs.errors[-1][1]
     assert _reprints(ui_context) == []
+
+
+def test_every_card_action_shows_its_whole_caption_and_key_at_1280_by_800(
+    qtbot: QtBot, window: MainWindow, counter: CounterView, counter_case: CounterCase
+) -> None:
+    window.resize(1280, 800)
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    for key, button in counter.card.buttons.items():
+        if not button.isVisible():
+            continue
+        # The text a button has room for: its width less the style's side padding.
+        room = button.contentsRect().width() - 12
+        assert button.fontMetrics().horizontalAdvance(button.text()) <= room, key

@@ -87,6 +87,10 @@ def rabies_text(dog: CardDog, year_end: dt.date | None) -> tuple[str, str]:
     return show_date(expires), GREEN
 
 
+# Card actions whose caption needs two of the grid's cells.
+WIDE = frozenset({"find_document"})
+
+
 class OwnerCardPanel(QWidget):
     dog_activated = Signal(int)  # Enter on a dog: open it (never adds it to the cart)
     # The calendar year a license year starts in, chosen while next year's is on sale.
@@ -172,8 +176,10 @@ class OwnerCardPanel(QWidget):
             button.setMinimumWidth(72)
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.clicked.connect(action.trigger)
-            grid.addWidget(button, placed // 3, placed % 3)
-            placed += 1
+            # A long caption takes two cells, so its key stays in sight.
+            span = 2 if key in WIDE and placed % 3 < 2 else 1
+            grid.addWidget(button, placed // 3, placed % 3, 1, span)
+            placed += span
             self.buttons[key] = button
         layout.addLayout(grid)
         self.notice = QLabel("", self)
