@@ -93,9 +93,7 @@ def test_periodic_without_base_prints_one_line_with_the_count() -> None:
     quote = quote_dog(profile, DogQuoteRequest(on=dt.date(2026, 8, 15), sex="male", altered=True))
     (line,) = quote.lines[1:]
     assert line.amount == D("4.00")
-    assert line.description == (
-        "Late fee: $2.00 × 2 weeks from 08/01/2026 (full weeks only) — 2 weeks, $4.00"
-    )
+    assert line.description == ("Late fee: $2.00 × 2 weeks from 08/01/2026 (full weeks only)")
     assert (line.account, line.citation, line.code) == ("Late fees", "§2", "late_fee")
 
 

@@ -140,8 +140,9 @@ def test_a_late_fee_counted_from_the_dogs_arrival() -> None:
     )
     late = quote_dog(profile, dog(dt.date(2026, 6, 1), new_to_town_since=arrived))
     assert late.total == D("18.00")
-    assert "× 1 week from 06/01/2026" in late.lines[1].description
-    assert late.lines[1].description.endswith(
+    assert late.lines[1].description.startswith("Late fee: base $2.00, late from 06/01/2026")
+    assert "× 1 week from 06/01/2026" in late.lines[2].description
+    assert late.lines[2].description.endswith(
         "30 days after the dog came to town on 05/01/2026; charged on a dog new to town, "
         "counted from the day it came"
     )

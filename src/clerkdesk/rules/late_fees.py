@@ -206,8 +206,9 @@ def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool)
 def _periodic(
     rule: PeriodicLateFee, start: dt.date, on: dt.date, note: str
 ) -> list[tuple[Decimal, str]]:
-    """Both lines (the base, then the periods) say the whole count in words:
-    ``Late fee: $3.00 + $1.00 × 27 weeks from 06/01/2026 (a week or part counts)``."""
+    """Each line says its own part, so a receipt reads without repeating itself:
+    ``Late fee: base $3.00, late from 06/01/2026`` and
+    ``Late fee: $1.00 × 27 weeks from 06/01/2026 (a week or part counts)``."""
     count = periods_elapsed(start, on, rule.period, rule.part_counts)
     base = rule.base
     periodic = cents(rule.amount * count)
@@ -216,17 +217,17 @@ def _periodic(
         periodic = max(ZERO, rule.cap - base)
     plural = rule.period if count == 1 else f"{rule.period}s"
     counts = f"a {rule.period} or part counts" if rule.part_counts else f"full {rule.period}s only"
-    head = f"{dollars(base)} + " if base else ""
     words = (
-        f"{rule.label}: {head}{dollars(rule.amount)} × {count} {plural} from {us_date(start)} "
-        f"({counts})"
+        f"{rule.label}: {dollars(rule.amount)} × {count} {plural} from {us_date(start)} ({counts})"
     )
     if capped:
         words += f", capped at {dollars(base + periodic)} in all"
     parts: list[tuple[Decimal, str]] = []
     if base:
-        parts += _nonzero(base, f"{words} — base {dollars(base)}{note}")
-    parts += _nonzero(periodic, f"{words} — {count} {plural}, {dollars(periodic)}{note}")
+        parts += _nonzero(
+            base, f"{rule.label}: base {dollars(base)}, late from {us_date(start)}{note}"
+        )
+    parts += _nonzero(periodic, f"{words}{note}")
     return parts
 
 
