@@ -5,6 +5,7 @@ from the Find tag box."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
@@ -83,6 +84,7 @@ class TagsView(AreaView):
         )
         self.ctx = ctx
         self._loading = 0
+        self._reads = 0  # numbers each read, so only the newest one is shown
         self.years: tuple[TagYear, ...] = ()
         self.summary: StockSummary | None = None
         self.dialog: ReceiveTagsDialog | MarkTagDialog | None = None
@@ -211,8 +213,8 @@ class TagsView(AreaView):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # Sales at the counter use tags: show today's figures, and take the keyboard here.
-        if not self._loading:
-            self.reload(self.chosen_year())
+        # A read already on its way may predate them; the newer one supersedes it.
+        self.reload(self.chosen_year())
         QTimer.singleShot(0, self._take_focus)
 
     def _take_focus(self) -> None:
@@ -234,10 +236,14 @@ class TagsView(AreaView):
             return years, year_stock(database, pick, clock=clock)
 
         self._loading += 1
-        self.ctx.tasks.run(load, self._loaded, self._failed)
+        self._reads += 1
+        read = self._reads
+        self.ctx.tasks.run(load, lambda result: self._loaded(result, read), self._failed)
 
-    def _loaded(self, result: tuple[tuple[TagYear, ...], StockSummary]) -> None:
+    def _loaded(self, result: tuple[tuple[TagYear, ...], StockSummary], read: int) -> None:
         self._loading -= 1
+        if read != self._reads:  # a newer read is on its way; this one may be stale
+            return
         years, summary = result
         self.years = years
         self.year.blockSignals(True)
@@ -257,13 +263,18 @@ class TagsView(AreaView):
             return
         database, clock = self.ctx.database, self.ctx.clock
         self._loading += 1
+        self._reads += 1
+        read = self._reads
         self.ctx.tasks.run(
-            lambda: year_stock(database, year, clock=clock), self._summary_loaded, self._failed
+            lambda: year_stock(database, year, clock=clock),
+            lambda summary: self._summary_loaded(summary, read),
+            self._failed,
         )
 
-    def _summary_loaded(self, summary: StockSummary) -> None:
+    def _summary_loaded(self, summary: StockSummary, read: int) -> None:
         self._loading -= 1
-        self._show(summary)
+        if read == self._reads:
+            self._show(summary)
 
     def _failed(self, exc: Exception) -> None:
         self._loading -= 1
@@ -321,41 +332,35 @@ class TagsView(AreaView):
 
     # receiving ----------------------------------------------------------------------
     def receive(self) -> None:
+        self._with_years(self._open_dialog)
+
+    def mark(self) -> None:
+        self._with_years(self._open_mark_dialog)
+
+    def _with_years(self, then: Callable[[tuple[TagYear, ...]], None]) -> None:
+        """Read the years a dialog offers off the UI thread, then open it (one at a time)."""
         if self.dialog is not None and self.dialog.isVisible():
             return
         database, clock = self.ctx.database, self.ctx.clock
         self._loading += 1
         self.ctx.tasks.run(
-            lambda: tag_years(database, clock=clock, receiving=True),
-            self._open_dialog,
-            self._failed,
+            lambda: tag_years(database, clock=clock, receiving=True), then, self._failed
         )
 
     def _open_dialog(self, years: tuple[TagYear, ...]) -> None:
         self._loading -= 1
-        self.dialog = ReceiveTagsDialog(self.ctx, years, self.chosen_year(), self)
-        self.dialog.saved.connect(self._received)
-        self.dialog.open()
-        self.dialog.activateWindow()
-
-    def mark(self) -> None:
-        if self.dialog is not None and self.dialog.isVisible():
-            return
-        database, clock = self.ctx.database, self.ctx.clock
-        self._loading += 1
-        self.ctx.tasks.run(
-            lambda: tag_years(database, clock=clock, receiving=True),
-            self._open_mark_dialog,
-            self._failed,
-        )
+        self._open(ReceiveTagsDialog(self.ctx, years, self.chosen_year(), self), self._received)
 
     def _open_mark_dialog(self, years: tuple[TagYear, ...]) -> None:
         self._loading -= 1
         shown = self.history.history.number if self.history.history else None
-        self.dialog = MarkTagDialog(self.ctx, years, self.chosen_year(), shown, self)
-        self.dialog.saved.connect(self._marked)
-        self.dialog.open()
-        self.dialog.activateWindow()
+        self._open(MarkTagDialog(self.ctx, years, self.chosen_year(), shown, self), self._marked)
+
+    def _open(self, dialog: ReceiveTagsDialog | MarkTagDialog, saved: Callable[..., None]) -> None:
+        self.dialog = dialog
+        dialog.saved.connect(saved)
+        dialog.open()
+        dialog.activateWindow()
 
     def _marked(self, done: TagMarked | MarkCleared) -> None:
         year: int | None
