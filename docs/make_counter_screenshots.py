@@ -19,10 +19,8 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -38,6 +36,7 @@ from long_inputs import (  # noqa: E402
     clipped,
     put,
 )
+from screenshot_support import EASTERN, save, visible, wait_until  # noqa: E402
 
 from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
@@ -54,37 +53,6 @@ from clerkdesk.ui.printing.preview import PrintPreview  # noqa: E402
 from clerkdesk.ui.question import QuestionDialog  # noqa: E402
 from clerkdesk.ui.style import apply_style  # noqa: E402
 
-EASTERN = ZoneInfo("America/New_York")
-
-
-def wait_until(done: Callable[[], bool], timeout_ms: int = 20000) -> None:
-    """Let the event loop run until ``done`` (a script's wait, not the app's)."""
-    elapsed = QElapsedTimer()
-    elapsed.start()
-    loop = QEventLoop()
-
-    def check() -> None:
-        if done() or elapsed.elapsed() > timeout_ms:
-            QTimer.singleShot(120, loop.quit)  # one more turn so it is painted
-        else:
-            QTimer.singleShot(30, check)
-
-    QTimer.singleShot(0, check)
-    loop.exec()
-
-
-def save(widget: QWidget, name: str) -> None:
-    target = HERE / "screenshots" / f"counter-{name}.png"
-    target.parent.mkdir(exist_ok=True)
-    if not widget.grab().save(str(target), "PNG"):
-        raise OSError(f"could not write {target}")
-    sys.stdout.write(f"{target}\n")
-
-
-def visible(kind: type[QWidget]) -> QWidget | None:
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
-    return found[-1] if found else None
-
 
 def long_cases(view: CounterView, owner_id: int, long_name: int) -> None:
     """The forms with the longest message each field can give, after one press of Save;
@@ -92,7 +60,7 @@ def long_cases(view: CounterView, owner_id: int, long_name: int) -> None:
     window = view.window()
     view.open_owner(long_name)
     wait_until(lambda: view.card.card is not None and not view.busy())
-    save(window, "long-name")
+    save(window, "counter-long-name")
     view.open_owner(owner_id)
     wait_until(lambda: view.card.card is not None and not view.busy())
     shots: list[tuple[Callable[[], None], Mapping[str, str], str]] = [
@@ -110,7 +78,7 @@ def long_cases(view: CounterView, owner_id: int, long_name: int) -> None:
         wait_until(lambda: not view.busy())
         if problems := clipped(form):
             raise AssertionError(f"{name}: {problems}")
-        save(form, name)
+        save(form, f"counter-{name}")
         form.close()
         wait_until(lambda: not view.busy())
 
@@ -143,18 +111,18 @@ def main() -> int:
         wait_until(lambda: window.is_open and not window.busy())
         view = window.views["counter"]
         assert isinstance(view, CounterView)
-        save(window, "home")
+        save(window, "counter-home")
         window.focus_search()
         window.search.setText(case.last_name)
         window.search.textEdited.emit(case.last_name)
         wait_until(lambda: view.results.model.rowCount() > 0 and not view.busy())
-        save(window, "search")
+        save(window, "counter-search")
         view.open_owner(case.owner_id)
         wait_until(lambda: view.card.card is not None and not view.busy())
-        save(window, "owner-card")
+        save(window, "counter-owner-card")
         view.renew_all_due()
         wait_until(lambda: not view.busy())
-        save(window, "cart")
+        save(window, "counter-cart")
         view.pay()
         wait_until(lambda: visible(PaymentDialog) is not None)
         payment = visible(PaymentDialog)
@@ -165,18 +133,18 @@ def main() -> int:
         assert check.reference is not None
         check.reference.setText("4521")
         wait_until(lambda: True)
-        save(payment, "payment")
+        save(payment, "counter-payment")
         payment.finish()
         wait_until(lambda: visible(TagsDialog) is not None)
         tags = visible(TagsDialog)
         assert tags is not None
-        save(tags, "tags")
+        save(tags, "counter-tags")
         tags.finish()
         wait_until(lambda: visible(PrintPreview) is not None and not view.busy())
         preview = visible(PrintPreview)
         assert preview is not None
         wait_until(lambda: True)
-        save(preview, "preview")
+        save(preview, "counter-preview")
         preview.close()
         wait_until(lambda: view.card.card is not None and not view.busy())
         # The forms and the changes, each from its key on the card.
@@ -192,7 +160,7 @@ def main() -> int:
             wait_until(lambda d=dialog: d() is not None and d().isVisible())  # type: ignore[misc, union-attr]
             shown = dialog()
             assert shown is not None
-            save(shown, name)
+            save(shown, f"counter-{name}")
             shown.close()
             wait_until(lambda: not view.busy())
         # A transfer's payment names the new owner; a lost tag's names the new tag.
@@ -207,7 +175,7 @@ def main() -> int:
         wait_until(lambda: visible(PaymentDialog) is not None)
         transfer_payment = visible(PaymentDialog)
         assert transfer_payment is not None
-        save(transfer_payment, "transfer-payment")
+        save(transfer_payment, "counter-transfer-payment")
         transfer_payment.close()  # Back: to the new owner's search, then away
         wait_until(lambda: picker.isVisible())
         picker.close()
@@ -215,12 +183,12 @@ def main() -> int:
         wait_until(lambda: visible(TagsDialog) is not None)
         lost = visible(TagsDialog)
         assert isinstance(lost, TagsDialog)
-        save(lost, "lost-tag")
+        save(lost, "counter-lost-tag")
         lost.finish()
         wait_until(lambda: visible(PaymentDialog) is not None)
         lost_payment = visible(PaymentDialog)
         assert lost_payment is not None
-        save(lost_payment, "lost-tag-payment")
+        save(lost_payment, "counter-lost-tag-payment")
         lost_payment.close()
         wait_until(lambda: lost.isVisible())
         lost.close()
@@ -237,11 +205,11 @@ def main() -> int:
         question = visible(QuestionDialog)
         assert isinstance(question, QuestionDialog)
         wait_until(lambda: True)
-        save(question, "another-customer")
+        save(question, "counter-another-customer")
         question.choose("hold")
         wait_until(lambda: view.card.card is not None and view.card.card.owner_id == case.owner_id)
         wait_until(lambda: not view.busy())
-        save(window, "held-cart")
+        save(window, "counter-held-cart")
         view.customer.bring_back()
         wait_until(
             lambda: view.card.card is not None and view.card.card.owner_id == second.owner_id
@@ -251,7 +219,7 @@ def main() -> int:
         view.show_details()
         wait_until(lambda: view.details is not None and view.details.isVisible())
         assert view.details is not None
-        save(view.details, "dog-details")
+        save(view.details, "counter-dog-details")
         view.details.close()
         view.cart.cart.clear()
         view.cart.refresh()
@@ -267,7 +235,7 @@ def main() -> int:
         )
         view.renew_all_due()
         wait_until(lambda: not view.busy())
-        save(window, "early-sale")
+        save(window, "counter-early-sale")
         window.close()
         shell.tasks.wait()
         if window.ctx is not None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 import datetime as dt
 import os
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pypdfium2 as pdfium
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QSettings
+from screenshot_support import EASTERN, SHOTS, save, visible, wait_until
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -38,30 +36,6 @@ from clerkdesk.ui.views.tags.labels_dialog import TagLabelsDialog
 from clerkdesk.ui.views.tags.template_dialog import TemplateDialog
 
 HERE = Path(__file__).parent
-SHOTS = HERE / "screenshots"
-EASTERN = ZoneInfo("America/New_York")
-
-
-def wait_until(done: Callable[[], bool], timeout_ms: int = 20000) -> None:
-    """Let the event loop run until ``done`` (a script's wait, not the app's)."""
-    elapsed = QElapsedTimer()
-    elapsed.start()
-    loop = QEventLoop()
-
-    def check() -> None:
-        if done() or elapsed.elapsed() > timeout_ms:
-            QTimer.singleShot(120, loop.quit)  # one more turn so it is painted
-        else:
-            QTimer.singleShot(30, check)
-
-    QTimer.singleShot(0, check)
-    loop.exec()
-
-
-def save(widget: QWidget, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    if not widget.grab().save(str(SHOTS / f"{name}.png"), "PNG"):
-        raise OSError(f"could not write {name}.png")
 
 
 def pdf_png(data: bytes, name: str) -> None:
@@ -70,11 +44,6 @@ def pdf_png(data: bytes, name: str) -> None:
         document[0].render(scale=80 / 72).to_pil().save(SHOTS / f"{name}.png")
     finally:
         document.close()
-
-
-def shown(kind: type[QWidget]) -> QWidget | None:
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
-    return found[-1] if found else None
 
 
 def main() -> int:
@@ -113,15 +82,15 @@ def main() -> int:
         save(window, "tags-labels-buttons")
 
         view.print_labels()
-        wait_until(lambda: shown(TagLabelsDialog) is not None)
-        dialog = shown(TagLabelsDialog)
+        wait_until(lambda: visible(TagLabelsDialog) is not None)
+        dialog = visible(TagLabelsDialog)
         assert isinstance(dialog, TagLabelsDialog)
         for key, text in (("first", "1"), ("last", "45"), ("start_at", "7")):
             dialog.edit(key).setText(text)
         save(dialog, "tags-labels-dialog")
         dialog.new_sheet()
-        wait_until(lambda: shown(TemplateDialog) is not None)
-        sheet = shown(TemplateDialog)
+        wait_until(lambda: visible(TemplateDialog) is not None)
+        sheet = visible(TemplateDialog)
         assert isinstance(sheet, TemplateDialog)
         sheet.edit("title").setText("Round 1.5 in tag labels, 20 per sheet")
         for key, text in (
@@ -135,8 +104,8 @@ def main() -> int:
         save(sheet, "tags-new-sheet-dialog")
         sheet.reject()
         dialog.save()
-        wait_until(lambda: shown(PrintPreview) is not None)
-        preview = shown(PrintPreview)
+        wait_until(lambda: visible(PrintPreview) is not None)
+        preview = visible(PrintPreview)
         assert preview is not None
         wait_until(lambda: False, 600)  # the PDF view renders its pages
         save(preview, "tags-labels-preview")

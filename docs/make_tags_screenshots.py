@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from screenshot_support import EASTERN, save, visible, wait_until
 from sqlalchemy import select
 
 from clerkdesk.clock import FixedClock
@@ -35,36 +31,6 @@ from clerkdesk.ui.views.tags.mark_dialog import MarkTagDialog
 from clerkdesk.ui.views.tags.receive_dialog import ReceiveTagsDialog
 
 HERE = Path(__file__).parent
-EASTERN = ZoneInfo("America/New_York")
-
-
-def wait_until(done: Callable[[], bool], timeout_ms: int = 20000) -> None:
-    """Let the event loop run until ``done`` (a script's wait, not the app's)."""
-    elapsed = QElapsedTimer()
-    elapsed.start()
-    loop = QEventLoop()
-
-    def check() -> None:
-        if done() or elapsed.elapsed() > timeout_ms:
-            QTimer.singleShot(120, loop.quit)  # one more turn so it is painted
-        else:
-            QTimer.singleShot(30, check)
-
-    QTimer.singleShot(0, check)
-    loop.exec()
-
-
-def save(widget: QWidget, name: str) -> None:
-    target = HERE / "screenshots" / f"{name}.png"
-    target.parent.mkdir(exist_ok=True)
-    if not widget.grab().save(str(target), "PNG"):
-        raise OSError(f"could not write {target}")
-    sys.stdout.write(f"{target}\n")
-
-
-def visible(kind: type[QWidget]) -> QWidget | None:
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
-    return found[-1] if found else None
 
 
 def stock_and_marks(database: Database, clock: FixedClock) -> int:
