@@ -146,6 +146,26 @@ def licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:
     checkout(ui_context.database, request, actor="test", clock=clock)
 
 
+@dataclass(frozen=True)
+class OtherOwner:
+    id: int
+    display_name: str
+    full_name: str
+    street: str
+
+
+def another_owner(ui_context: UiContext, case: CounterCase) -> OtherOwner:
+    """The first owner on file who is not the case's: a transfer's new owner."""
+    with ui_context.database.read() as session:
+        other = session.scalars(
+            select(Owner).where(Owner.id != case.owner_id).order_by(Owner.id)
+        ).first()
+        assert other is not None
+        return OtherOwner(
+            other.id, other.display_name, f"{other.first_name} {other.last_name}", other.street
+        )
+
+
 @pytest.fixture
 def counter_case(ui_context: UiContext) -> CounterCase:
     return prepare_counter(ui_context.database)

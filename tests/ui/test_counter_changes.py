@@ -7,6 +7,7 @@ from counter_fixtures import (
     YEAR_2026,
     CounterCase,
     active_dialog,
+    another_owner,
     focused,
     licensed_this_year,
     open_owner_by_keyboard,
@@ -15,7 +16,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from clerkdesk.models import Dog, DogStatus, Owner, TagIssue, TagStatus
+from clerkdesk.models import Dog, DogStatus, TagIssue, TagStatus
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.forms import OwnerForm
@@ -67,12 +68,8 @@ def test_a_dog_is_transferred_to_another_owner_for_the_transfer_fee(
     ui_context: UiContext,
 ) -> None:
     licensed_this_year(ui_context, counter_case)
-    with ui_context.database.read() as session:
-        other = session.scalars(
-            select(Owner).where(Owner.id != counter_case.owner_id).order_by(Owner.id)
-        ).first()
-        assert other is not None
-        other_id, other_name = other.id, f"{other.first_name} {other.last_name}"
+    other = another_owner(ui_context, counter_case)
+    other_id, other_name = other.id, other.full_name
     open_owner_by_keyboard(qtbot, window, counter, counter_case)
     dog = counter_case.dogs[0]
     qtbot.keyClick(focused(), Qt.Key.Key_T)

@@ -9,6 +9,7 @@ from counter_fixtures import (
     YEAR_2026,
     CounterCase,
     active_dialog,
+    another_owner,
     counts,
     focused,
     licensed_this_year,
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from clerkdesk.models import Owner, TagIssue, TagStatus, TenderKind
+from clerkdesk.models import TagIssue, TagStatus, TenderKind
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.payment_dialog import PaymentDialog
@@ -137,12 +138,8 @@ def test_a_transfer_names_the_new_owner_before_payment(
     ui_context: UiContext,
 ) -> None:
     licensed_this_year(ui_context, counter_case)
-    with ui_context.database.read() as session:
-        other = session.scalars(
-            select(Owner).where(Owner.id != counter_case.owner_id).order_by(Owner.id)
-        ).first()
-        assert other is not None
-        other_id, other_name, street = other.id, other.display_name, other.street
+    other = another_owner(ui_context, counter_case)
+    other_id, other_name, street = other.id, other.display_name, other.street
     open_owner_by_keyboard(qtbot, window, counter, counter_case)
     dog = counter.card.current_dog()
     assert dog is not None
