@@ -129,6 +129,7 @@ def test_find_by_receipt_number_and_by_license_number(
     qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not dialog.busy() and dialog.message.isVisible())
     assert "is not a receipt number" in dialog.message.text() and _reprints(ui_context) == []
+    assert dialog.message.objectName() == "FieldError"
     assert focused() is dialog.number
     # The receipt number as printed: reprinted, previewed and recorded
     qtbot.keyClicks(dialog.number, label)
@@ -138,6 +139,9 @@ def test_find_by_receipt_number_and_by_license_number(
     assert _reprints(ui_context) == [(PrintedKind.RECEIPT, receipt_id, None, ui_context.user_name)]
     preview.accept()
     qtbot.waitUntil(lambda: focused() is dialog.number)
+    # Done is said in the notice's green, not in an error's red
+    assert "reprinted" in dialog.message.text()
+    assert dialog.message.objectName() == "CounterNotice"
     # A license number with its year
     qtbot.keyClicks(dialog.number, str(number))
     qtbot.keyClick(dialog.number, Qt.Key.Key_Return)

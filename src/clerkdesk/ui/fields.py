@@ -79,6 +79,16 @@ def say(label: QLabel, text: str) -> None:
     label.setVisible(bool(text))
 
 
+def tell(label: QLabel, text: str, *, problem: bool) -> None:
+    """A label that says both outcomes: a refusal in the field-error red, a success in the
+    notice's green."""
+    label.setObjectName("FieldError" if problem else "CounterNotice")
+    label.setProperty("problem", problem)
+    label.style().unpolish(label)
+    label.style().polish(label)
+    say(label, text)
+
+
 def line_edit(parent: QWidget, name: str, placeholder: str = "") -> QLineEdit:
     edit = QLineEdit(parent)
     edit.setAccessibleName(name)

@@ -24,7 +24,7 @@ from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.services.reprints import DocumentEntry, Reprinted, owner_documents
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.reprint_job import Reprinter
-from clerkdesk.ui.fields import button_row, line_edit, message_label, say
+from clerkdesk.ui.fields import button_row, line_edit, message_label, say, tell
 
 COLUMNS = ("Document", "Number", "Issued", "By", "Status", "Reprints", "For")
 REASON_LENGTH = 200
@@ -180,8 +180,7 @@ class DocumentsDialog(QDialog):
         self.reprinter.start(entry.kind, entry.document_id, self.reason.text())
 
     def _said(self, text: str, problem: bool) -> None:
-        self.message.setProperty("problem", problem)
-        say(self.message, text)
+        tell(self.message, text, problem=problem)
 
     def _reprinted(self, done: Reprinted) -> None:
         self.reason.clear()

@@ -15,7 +15,7 @@ from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.services.reprints import Reprinted, find_license, find_receipt
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.reprint_job import Reprinter
-from clerkdesk.ui.fields import button_row, line_edit, message_label, say
+from clerkdesk.ui.fields import button_row, line_edit, message_label, say, tell
 
 REASON_LENGTH = 200
 
@@ -118,8 +118,7 @@ class FindDocumentDialog(QDialog):
             raise exc
 
     def _said(self, text: str, problem: bool) -> None:
-        self.message.setProperty("problem", problem)
-        say(self.message, text)
+        tell(self.message, text, problem=problem)
 
     def _reprinted(self, done: Reprinted) -> None:
         self.reason.clear()
