@@ -12,6 +12,7 @@ from benchmarks.measure import Figure, percentile
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Dog, DogStatus, TenderKind
+from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout, quote_dogs
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -47,7 +48,14 @@ def checkout_times(
             .limit(count * 3)
         ).all()
     year = profile.license_year_containing(clock.today())
-    receive_stock(database, year.start, 900_001, 900_000 + count * 3, actor="bench", clock=clock)
+    receive_stock(
+        database,
+        year.start,
+        900_001,
+        900_000 + count * 3,
+        actor=Actor("bench", Role.CLERK, "docs"),
+        clock=clock,
+    )
     standings = quote_dogs(database, [d for d, _ in candidates], clock.today())
     ready = [(s.dog_id, s.owner_id) for s in standings if s.can_license][:count]
     ours: list[float] = []
@@ -58,7 +66,7 @@ def checkout_times(
             CheckoutRequest(
                 owner_id, (LicenseItem(dog_id),), (TenderInput(TenderKind.CHECK, None, "1001"),)
             ),
-            actor="bench",
+            actor=Actor("bench", Role.CLERK, "docs"),
             clock=clock,
         )
         ours.append((time.perf_counter() - started) * 1000)

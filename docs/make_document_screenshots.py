@@ -26,6 +26,7 @@ from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import TenderKind
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
+from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services import documents, licensing, tags
 from clerkdesk.services.payments import TenderInput
 
@@ -39,19 +40,25 @@ def _licensed_receipt(database: Database) -> int:
     spring = FixedClock(dt.datetime(2025, 5, 1, 9, 0, tzinfo=EASTERN))
     fill_demo(database, dogs=30, seed=3, town_id="westborough", clock=today)
     for start, when in ((dt.date(2025, 4, 1), spring), (dt.date(2026, 4, 1), today)):
-        tags.receive_stock(database, start, 1, 500, actor="clerk", clock=when)
+        tags.receive_stock(
+            database, start, 1, 500, actor=Actor("clerk", Role.CLERK, "docs"), clock=when
+        )
     owner, dogs = 5, [6, 7]  # in the seed-3 town, an owner with two dogs ready to license
     paid = (TenderInput(TenderKind.CASH, Decimal("40.00")),)
     items = tuple(licensing.LicenseItem(d) for d in dogs)
     request = licensing.CheckoutRequest(owner, items, paid)
-    licensing.checkout(database, request, actor="assistant", clock=spring)
+    licensing.checkout(
+        database, request, actor=Actor("assistant", Role.CLERK, "docs"), clock=spring
+    )
     waived = licensing.LicenseItem(dogs[0], waivers={"late_fee": "Owner was in hospital in May"})
     tenders = (
         TenderInput(TenderKind.CHECK, Decimal("20.00"), "1234"),
         TenderInput(TenderKind.CASH, Decimal("10.00")),
     )
     request = licensing.CheckoutRequest(owner, (waived, items[1]), tenders)
-    return licensing.checkout(database, request, actor="mjones", clock=today).receipt_id
+    return licensing.checkout(
+        database, request, actor=Actor("mjones", Role.CLERK, "docs"), clock=today
+    ).receipt_id
 
 
 def _png(pdf: bytes, target: Path, folder: Path) -> None:

@@ -25,6 +25,7 @@ from clerkdesk.demo.fill import fill_demo
 from clerkdesk.reports.calibration_page import render_calibration_page
 from clerkdesk.reports.label_sheets import ADDRESS_30, ROUND_2IN
 from clerkdesk.reports.tag_labels import Barcode, TagLabels, render_tag_labels
+from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services import tags
 from clerkdesk.ui.app import application, build_shell, start
 from clerkdesk.ui.printing.preview import PrintPreview
@@ -67,7 +68,14 @@ def main() -> int:
         database = Database.open(url)
         upgrade_to_head(database)
         fill_demo(database, dogs=200, seed=7, town_id="westborough", clock=clock)
-        tags.receive_stock(database, dt.date(2026, 4, 1), 1, 500, actor="clerk", clock=clock)
+        tags.receive_stock(
+            database,
+            dt.date(2026, 4, 1),
+            1,
+            500,
+            actor=Actor("clerk", Role.CLERK, "docs"),
+            clock=clock,
+        )
         database.dispose()
         app = application()
         apply_style(app)

@@ -22,6 +22,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import TagIssue, TagMarkKind, TagStatus
+from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services.tag_marks import MarkTag, mark_tag
 from clerkdesk.services.tags import ReceiveTags, receive_tags
 from clerkdesk.ui.app import application, build_shell, start
@@ -39,7 +40,7 @@ def stock_and_marks(database: Database, clock: FixedClock) -> int:
     receive_tags(
         database,
         ReceiveTags(2026, 2001, 2300, "invoice 4471", "W-", "heart", "red", True),
-        actor="clerk",
+        actor=Actor("clerk", Role.CLERK, "docs"),
         clock=clock,
     )
     for number, kind, reason in (
@@ -47,7 +48,12 @@ def stock_and_marks(database: Database, clock: FixedClock) -> int:
         (2002, TagMarkKind.VOID, "jammed in the printer"),
         (2003, TagMarkKind.LOST, "not in the box"),
     ):
-        mark_tag(database, MarkTag(2026, number, kind, reason), actor="clerk", clock=clock)
+        mark_tag(
+            database,
+            MarkTag(2026, number, kind, reason),
+            actor=Actor("clerk", Role.CLERK, "docs"),
+            clock=clock,
+        )
     with database.read() as session:
         given = list(
             session.execute(
@@ -61,7 +67,7 @@ def stock_and_marks(database: Database, clock: FixedClock) -> int:
     mark_tag(
         database,
         MarkTag(2026, held, TagMarkKind.RETURNED, "dog died"),
-        actor="clerk",
+        actor=Actor("clerk", Role.CLERK, "docs"),
         clock=clock,
     )
     return int(lost)

@@ -13,16 +13,17 @@ from decimal import Decimal
 
 from sqlalchemy import select
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import fill_demo
-from clerkdesk.models import Dog, Owner, Receipt, ReceiptStatus, TenderKind
+from clerkdesk.models import Dog, Owner, Receipt, ReceiptVoid, TenderKind
 from clerkdesk.rules import presets
 from clerkdesk.services import licensing, tags
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
 
-CLERK = "mjones"
+CLERK = staff("mjones")
 CHECK_NUMBER = "1234"
 WAIVER = "Owner was in hospital in May"
 THIS_YEAR = dt.date(2026, 4, 1)
@@ -68,7 +69,7 @@ def license_two_dogs(
         licensing.CheckoutRequest(
             owner_id, items, (TenderInput(TenderKind.CASH, Decimal("100.00")),)
         ),
-        actor="assistant",
+        actor=staff("assistant"),
         clock=last_spring,
     )
     quotes = [s.quote for s in licensing.quote_dogs(database, [first, second], clock.today())]
@@ -97,12 +98,20 @@ def _rename(database: Database, owner_id: int, first: str, last: str) -> None:
 
 
 def void_receipt(database: Database, receipt_id: int, when: dt.datetime, by: str, why: str) -> None:
-    """Mark a receipt void as the void service will (not built yet)."""
+    """Write a void entry for a receipt, as the void service does."""
     with database.write() as session:
         receipt = session.get(Receipt, receipt_id)
         assert receipt is not None
-        receipt.status = ReceiptStatus.VOID
-        receipt.voided_at, receipt.voided_by, receipt.void_reason = when, by, why
+        session.add(
+            ReceiptVoid(
+                receipt_id=receipt_id,
+                business_day=when.date(),
+                voided_at=when,
+                voided_by=by,
+                reason=why,
+                amount=receipt.total,
+            )
+        )
 
 
 CARD_FEE = """
@@ -127,7 +136,7 @@ def card_fee_profile() -> str:
 def license_by_card(database: Database, clock: FixedClock) -> Sale:
     """A demo owner's two dogs licensed on ``clock``'s day, paid by card under the card fee."""
     fill_demo(database, dogs=30, seed=3, town_id="westborough", clock=clock)
-    save_town_profile(database, card_fee_profile(), saved_by=CLERK, clock=clock)
+    save_town_profile(database, card_fee_profile(), saved_by=CLERK.name, clock=clock)
     tags.receive_stock(database, THIS_YEAR, 1, 500, actor=CLERK, clock=clock)
     owner_id, (first, second) = _owner_with_two_licensable_dogs(database, clock.today())
     items = (licensing.LicenseItem(first), licensing.LicenseItem(second))

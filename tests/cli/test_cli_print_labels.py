@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from bad_inputs import assert_one_line_refusal, snapshot
 
+from actors import staff
 from clerkdesk.cli.main import main
 from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
@@ -40,7 +41,7 @@ def office(sqlite_database: Database) -> str:
     save_town_profile(
         sqlite_database, presets.preset_toml("westborough"), saved_by="clerk", clock=clock
     )
-    tags.receive_stock(sqlite_database, THIS_YEAR.start, 1, 100, actor="clerk", clock=clock)
+    tags.receive_stock(sqlite_database, THIS_YEAR.start, 1, 100, actor=staff("clerk"), clock=clock)
     return sqlite_database.url.render_as_string(hide_password=False)
 
 
@@ -182,7 +183,7 @@ def test_labels_carry_the_prefix_recorded_with_the_stock(
 ) -> None:
     # GIVEN tags 201–230 received as "W-" tags printed in-house
     request = tags.ReceiveTags(THIS_YEAR.starts_in, 201, 230, prefix="W-", printed_in_house=True)
-    tags.receive_tags(sqlite_database, request, actor="clerk", clock=SystemClock())
+    tags.receive_tags(sqlite_database, request, actor=staff("clerk"), clock=SystemClock())
 
     # WHEN their labels are printed without naming a prefix, THEN each reads W-201 …
     pdf = tmp_path / "tags.pdf"

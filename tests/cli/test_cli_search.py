@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from actors import staff
 from clerkdesk.cli.main import main
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -60,10 +61,10 @@ def url(database: Database, clock: FixedClock) -> str:
             veterinarian="Dr. Anne Kowalski",
             clinic="Westborough Animal Hospital",
         ),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=clock,
     )
-    tags.receive_stock(database, dt.date(2026, 4, 1), 1, 100, actor="clerk", clock=clock)
+    tags.receive_stock(database, dt.date(2026, 4, 1), 1, 100, actor=staff("clerk"), clock=clock)
     licensing.checkout(
         database,
         licensing.CheckoutRequest(
@@ -71,7 +72,7 @@ def url(database: Database, clock: FixedClock) -> str:
             (licensing.LicenseItem(rex, tag_number=57),),
             (TenderInput(TenderKind.CASH, None),),
         ),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=clock,
     )
     return database.url.render_as_string(hide_password=False)

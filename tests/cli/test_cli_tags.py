@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from actors import staff
 from clerkdesk.cli import tags_cmd
 from clerkdesk.cli.main import main
 from clerkdesk.clock import SystemClock
@@ -69,7 +70,7 @@ def town(database: Database) -> Town:
             veterinarian="Dr. Anne Kowalski",
             clinic="Westborough Animal Hospital",
         ),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=clock,
     )
     return Town(database, jane, rex)
@@ -115,7 +116,7 @@ def test_a_received_range_is_listed_and_its_first_tag_goes_to_the_next_sale(
             (licensing.LicenseItem(town.rex, tag_number=proposed),),
             (TenderInput(TenderKind.CASH, None),),
         ),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=SystemClock(),
     )
     assert [lic.tag_number for lic in result.licenses] == [5001]

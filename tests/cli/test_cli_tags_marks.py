@@ -8,6 +8,7 @@ import json
 import pytest
 from sqlalchemy import func, select
 
+from actors import staff
 from clerkdesk.clock import SystemClock
 from clerkdesk.models import TagMark, TagStock, TenderKind
 from clerkdesk.services import licensing
@@ -42,7 +43,7 @@ def _sell_rex(town: Town) -> int:
             (licensing.LicenseItem(town.rex),),
             (TenderInput(TenderKind.CASH, None),),
         ),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=SystemClock(),
     )
     return result.licenses[0].tag_number

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 import pytest
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import CertificateKind, TenderKind
@@ -22,7 +23,7 @@ from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
 
-CLERK = "clerk"
+CLERK = staff()
 LAST_YEAR = dt.date(2025, 4, 1)
 THIS_YEAR = dt.date(2026, 4, 1)
 
@@ -88,7 +89,9 @@ def check(number: str = "1234", amount: str | None = None) -> TenderInput:
 
 @pytest.fixture
 def town(database: Database, clock: FixedClock) -> Town:
-    save_town_profile(database, presets.preset_toml("westborough"), saved_by=CLERK, clock=clock)
+    save_town_profile(
+        database, presets.preset_toml("westborough"), saved_by=CLERK.name, clock=clock
+    )
     jane = people.create_owner(database, owner_input(), clock=clock)
     john = people.create_owner(
         database,

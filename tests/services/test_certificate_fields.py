@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -68,12 +69,12 @@ def maple(town: Town) -> int:
     profile = presets.preset_toml("westborough") + (
         f'\n[certificate]\nconditions = "{CONDITIONS}"\ncitation = "{CONDITIONS_CITATION}"\n'
     )
-    save_town_profile(database, profile, saved_by=CLERK, clock=clock)
+    save_town_profile(database, profile, saved_by=CLERK.name, clock=clock)
     seal.set_seal(database, "C:\\Seals\\westborough.png", red_seal(), actor=CLERK, clock=clock)
     result = licensing.checkout(
         database,
         licensing.CheckoutRequest(town.jane, (licensing.LicenseItem(dog),), (check("4321"),)),
-        actor="mjones",
+        actor=staff("mjones"),
         clock=clock,
     )
     return result.licenses[0].license_id
@@ -154,7 +155,7 @@ def test_without_a_certificate_table_the_tag_rule_of_137_is_printed(
 def test_the_reprint_of_the_certificate_says_so_and_is_recorded(town: Town, maple: int) -> None:
     later = FixedClock(dt.datetime(2026, 9, 14, 15, 45, tzinfo=town.clock.now().tzinfo))
     done = reprints.reprint(
-        town.database, PrintedKind.CERTIFICATE, maple, actor="tclerk", clock=later
+        town.database, PrintedKind.CERTIFICATE, maple, actor=staff("tclerk"), clock=later
     )
     text = _flat(page_texts(done.pdf)[0])
     assert text.count("REPRINT — printed September 14, 2026, 3:45 PM by tclerk") == 2

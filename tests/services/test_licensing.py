@@ -293,7 +293,7 @@ def test_fairhaven_senior_owner_is_exempt_and_the_license_says_so(
     from clerkdesk.services import tags
 
     assert isinstance(database, Database) and isinstance(clock, FixedClock)
-    save_town_profile(database, presets.preset_toml("fairhaven"), saved_by=CLERK, clock=clock)
+    save_town_profile(database, presets.preset_toml("fairhaven"), saved_by=CLERK.name, clock=clock)
     # Turns 70 on the day of issue.
     elder = people.create_owner(
         database,

@@ -28,7 +28,7 @@ citation = "Art. 9 §8"
 def year_round_town(town: Town) -> None:
     """Westborough's rules plus the two-condition exemption; Jane is made 75."""
     rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS
-    save_town_profile(town.database, rules, saved_by=CLERK, clock=town.clock)
+    save_town_profile(town.database, rules, saved_by=CLERK.name, clock=town.clock)
     with town.database.write() as session:
         jane = session.get(Owner, town.jane)
         assert jane is not None
@@ -97,7 +97,7 @@ def test_the_dog_that_used_the_exemption_is_not_warned_that_it_is_used_up(town: 
     rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS.replace(
         'citation = "Art. 9 §8"', 'max_dogs = 1\ncitation = "Art. 9 §8"'
     )
-    save_town_profile(town.database, rules, saved_by=CLERK, clock=town.clock)
+    save_town_profile(town.database, rules, saved_by=CLERK.name, clock=town.clock)
     with town.database.write() as session:
         jane = session.get(Owner, town.jane)
         assert jane is not None

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -51,7 +52,7 @@ def test_a_receipt_found_by_its_number_is_reprinted_marked_and_recorded(
         database,
         PrintedKind.RECEIPT,
         receipt_id,
-        actor="tclerk",
+        actor=staff("tclerk"),
         clock=later,
         workstation="FRONT-DESK",
         reason="Resident lost the original",
@@ -87,7 +88,7 @@ def test_a_certificate_found_by_license_number_and_year_is_reprinted_and_counted
     )
     for n in (1, 2):
         done = reprints.reprint(
-            database, PrintedKind.CERTIFICATE, license_id, actor="mjones", clock=clock
+            database, PrintedKind.CERTIFICATE, license_id, actor=staff("mjones"), clock=clock
         )
         assert done.reprints == n
     text = _flat(page_texts(done.pdf)[0])
@@ -103,8 +104,8 @@ def test_a_certificate_found_by_license_number_and_year_is_reprinted_and_counted
 def test_an_owners_documents_list_newest_first_with_their_reprint_counts(
     database: Database, clock: FixedClock, sale: Sale
 ) -> None:
-    reprints.reprint(database, PrintedKind.RECEIPT, sale.receipt_id, actor="a", clock=clock)
-    reprints.reprint(database, PrintedKind.RECEIPT, sale.receipt_id, actor="b", clock=clock)
+    reprints.reprint(database, PrintedKind.RECEIPT, sale.receipt_id, actor=staff("a"), clock=clock)
+    reprints.reprint(database, PrintedKind.RECEIPT, sale.receipt_id, actor=staff("b"), clock=clock)
     entries = reprints.owner_documents(database, sale.owner_id)
     # This spring's receipt and its two certificates, then last spring's.
     kinds = [(e.kind, e.issued_at.year) for e in entries]
@@ -147,7 +148,7 @@ def test_numbers_not_on_file_are_refused_in_words(
         with pytest.raises(ValidationError, match="is not a license number"):
             reprints.find_license(database, typed, None, clock.today())
     with pytest.raises(ValidationError, match="not on file"):
-        reprints.reprint(database, PrintedKind.CERTIFICATE, 10**6, actor="a", clock=clock)
+        reprints.reprint(database, PrintedKind.CERTIFICATE, 10**6, actor=staff("a"), clock=clock)
     assert _reprints(database) == []
 
 
@@ -162,13 +163,18 @@ def test_a_reprint_that_could_not_be_delivered_leaves_no_record(
             database,
             PrintedKind.RECEIPT,
             sale.receipt_id,
-            actor="a",
+            actor=staff("a"),
             clock=clock,
             deliver=disk_full,
         )
     with pytest.raises(ValidationError, match="at most 200"):
         reprints.reprint(
-            database, PrintedKind.RECEIPT, sale.receipt_id, actor="a", clock=clock, reason="x" * 201
+            database,
+            PrintedKind.RECEIPT,
+            sale.receipt_id,
+            actor=staff("a"),
+            clock=clock,
+            reason="x" * 201,
         )
     assert _reprints(database) == []
 
@@ -183,7 +189,7 @@ def _reprint_at_once(url: str, receipt_id: int, station: str, barrier: Any, out:
                 database,
                 PrintedKind.RECEIPT,
                 receipt_id,
-                actor=station,
+                actor=staff(station),
                 clock=clock,
                 workstation=station,
             )
@@ -224,7 +230,7 @@ def test_a_license_keeps_its_reprints_when_listed_after_its_owner_changes(
     database: Database, clock: FixedClock, sale: Sale
 ) -> None:
     license_id = sale.result.licenses[0].license_id
-    reprints.reprint(database, PrintedKind.CERTIFICATE, license_id, actor="a", clock=clock)
+    reprints.reprint(database, PrintedKind.CERTIFICATE, license_id, actor=staff("a"), clock=clock)
     with database.read() as session:
         row = session.get(License, license_id)
         assert row is not None and row.owner_id == sale.owner_id

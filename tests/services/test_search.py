@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import existing_dogs, fill_demo
@@ -37,7 +38,7 @@ from clerkdesk.services.search_words import words
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.word_search import upper_bound
 
-CLERK = "clerk"
+CLERK = staff()
 LAST_YEAR = dt.date(2025, 4, 1)
 THIS_YEAR = dt.date(2026, 4, 1)
 REX_CHIP = "985112345678901"
@@ -117,7 +118,9 @@ def _license(
 
 @pytest.fixture
 def office(database: Database, clock: FixedClock) -> Office:
-    save_town_profile(database, presets.preset_toml("westborough"), saved_by=CLERK, clock=clock)
+    save_town_profile(
+        database, presets.preset_toml("westborough"), saved_by=CLERK.name, clock=clock
+    )
     jane = _owner(database, clock, "Jane", "Doe", "12 Elm St", "508-555-0101")
     john = _owner(database, clock, "John", "Doe", "40 Oak St", "508-555-0199")
     elmer = _owner(database, clock, "Elmer", "Stone", "7 Birch Rd", "508-555-0123")
@@ -394,7 +397,7 @@ def test_seven_digits_find_nobody_in_a_town_without_area_codes(
     # GIVEN the town's rules saved again without its area codes
     lines = presets.preset_toml("westborough").splitlines(keepends=True)
     without = "".join(line for line in lines if not line.startswith("area_codes"))
-    save_town_profile(database, without, saved_by=CLERK, clock=office.clock)
+    save_town_profile(database, without, saved_by=CLERK.name, clock=office.clock)
 
     assert find(office, "555-0101").hits == ()
 

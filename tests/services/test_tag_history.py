@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from actors import staff
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagMarkKind
 from clerkdesk.services import dog_changes, licensing
@@ -54,7 +55,7 @@ def test_spare_and_marked_numbers_show_their_marks_cleared_ones_too(town: Town) 
     mark_tag(
         town.database, MarkTag(2026, 7, TagMarkKind.VOID, "bent"), actor=CLERK, clock=town.clock
     )
-    clear_mark(town.database, 2026, 7, "not bent", actor="ann", clock=town.clock)
+    clear_mark(town.database, 2026, 7, "not bent", actor=staff("ann"), clock=town.clock)
     mark_tag(
         town.database, MarkTag(2026, 7, TagMarkKind.LOST, "gone"), actor=CLERK, clock=town.clock
     )

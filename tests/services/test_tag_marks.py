@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from actors import staff
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagMark, TagMarkKind
 from clerkdesk.services import dog_changes, licensing, tags
@@ -141,7 +142,9 @@ def test_a_tag_lost_by_its_owner_is_counted_lost_and_cannot_be_returned(town: To
 
 def test_a_mistaken_mark_is_cleared_kept_on_file_and_the_tag_is_spare_again(town: Town) -> None:
     _mark(town, 1, TagMarkKind.VOID, "looked bent")
-    cleared = clear_mark(town.database, 2026, 1, "it was fine", actor="ann", clock=town.clock)
+    cleared = clear_mark(
+        town.database, 2026, 1, "it was fine", actor=staff("ann"), clock=town.clock
+    )
     assert (cleared.kind, cleared.cleared_by) == (TagMarkKind.VOID, "ann")
     assert tags.stock_summary(town.database, THIS_YEAR).next_tag == 1
     with town.database.read() as session:
@@ -155,9 +158,9 @@ def test_a_mistaken_mark_is_cleared_kept_on_file_and_the_tag_is_spare_again(town
     _mark(town, 1, TagMarkKind.LOST, "gone after all")
     assert _marks(town) == 2
     with pytest.raises(ValidationError, match="Say why"):
-        clear_mark(town.database, 2026, 1, " ", actor="ann", clock=town.clock)
+        clear_mark(town.database, 2026, 1, " ", actor=staff("ann"), clock=town.clock)
     with pytest.raises(ValidationError, match="carries no mark"):
-        clear_mark(town.database, 2026, 2, "oops", actor="ann", clock=town.clock)
+        clear_mark(town.database, 2026, 2, "oops", actor=staff("ann"), clock=town.clock)
 
 
 def test_a_range_records_prefix_shape_color_and_how_it_is_made(town: Town) -> None:

@@ -43,7 +43,9 @@ class Kennel:
 
 @pytest.fixture
 def kennel(database: Database, clock: FixedClock) -> Kennel:
-    save_town_profile(database, presets.preset_toml("westborough"), saved_by=CLERK, clock=clock)
+    save_town_profile(
+        database, presets.preset_toml("westborough"), saved_by=CLERK.name, clock=clock
+    )
     tags.receive_stock(database, THIS_YEAR, 1, 100, actor=CLERK, clock=clock)
     owner = people.create_owner(database, owner_input("Ann", "Lee"), clock=clock)
     dogs = []

@@ -106,7 +106,7 @@ class SeniorTown:
 def senior_town(database: Database, clock: FixedClock) -> SeniorTown:
     text = presets.preset_toml("fairhaven").replace("age = 70\n", "age = 70\nmax_dogs = 1\n", 1)
     assert "max_dogs = 1" in text
-    save_town_profile(database, text, saved_by=CLERK, clock=clock)
+    save_town_profile(database, text, saved_by=CLERK.name, clock=clock)
     tags.receive_stock(database, FAIRHAVEN_START, 1, 500, actor=CLERK, clock=clock)
     owners = []
     for n in range(SENIORS):
@@ -207,7 +207,7 @@ def test_a_writer_that_takes_no_lock_still_leaves_the_clerk_a_clear_message(town
     receipt_id = other.execute(
         insert(Receipt)
         .values(year=2026, number=900, issued_at=now, issued_by="old", payer_name="Doe, Jane")
-        .values(total=Decimal("19.00"), status="paid")
+        .values(total=Decimal("19.00"), business_day=now.date(), workstation="old")
         .returning(Receipt.id)
     ).scalar_one()
     other.execute(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ClerkDeskError
@@ -61,7 +62,7 @@ class Outcome:
 def _mark(station: str, n: int, step: Mark, database: Database, clock: FixedClock) -> Outcome:
     request = MarkTag(step.year, step.tag, TagMarkKind(step.kind), step.reason)
     try:
-        mark_tag(database, request, actor=station, clock=clock)
+        mark_tag(database, request, actor=staff(station), clock=clock)
     except ClerkDeskError as exc:
         return Outcome(station, n, step.tag, REFUSED, str(exc))
     except Exception:  # what must not happen is what the test reports
@@ -96,7 +97,7 @@ def workstation(
                 expected_total=sale.expected_total,
             )
             try:
-                result = checkout(database, request, actor=station, clock=clock)
+                result = checkout(database, request, actor=staff(station), clock=clock)
             except ClerkDeskError as exc:
                 outcomes.append(Outcome(station, n, sale.dog, REFUSED, str(exc)))
             except Exception:  # what must not happen is what the test reports

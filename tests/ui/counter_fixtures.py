@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import (
@@ -119,8 +120,8 @@ def _two_dog_owner(
 def prepare_counter(database: Database) -> CounterCase:
     """Tag stock for 2025–26 and 2026–27; the case's dogs licensed for 2025–26."""
     last_year = FixedClock(dt.datetime(2025, 4, 15, 9, 0, tzinfo=EASTERN))
-    receive_stock(database, YEAR_2025, 1, 500, actor="test", clock=last_year)
-    receive_stock(database, YEAR_2026, FIRST_TAG_2026, 1500, actor="test", clock=last_year)
+    receive_stock(database, YEAR_2025, 1, 500, actor=staff("test"), clock=last_year)
+    receive_stock(database, YEAR_2026, FIRST_TAG_2026, 1500, actor=staff("test"), clock=last_year)
     case = _two_dog_owner(database, dt.date(2026, 6, 1))
     checkout(
         database,
@@ -129,7 +130,7 @@ def prepare_counter(database: Database) -> CounterCase:
             tuple(LicenseItem(d.dog_id) for d in case.dogs),
             (TenderInput(TenderKind.CASH, None),),
         ),
-        actor="test",
+        actor=staff("test"),
         clock=last_year,
     )
     return case
@@ -143,7 +144,7 @@ def licensed_this_year(ui_context: UiContext, case: CounterCase) -> None:
         tuple(LicenseItem(d.dog_id) for d in case.dogs),
         (TenderInput(TenderKind.CASH, None),),
     )
-    checkout(ui_context.database, request, actor="test", clock=clock)
+    checkout(ui_context.database, request, actor=staff("test"), clock=clock)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
+from actors import staff
 from clerkdesk.cli.main import main as cli_main
 from clerkdesk.clock import FixedClock
 from clerkdesk.models import License, Receipt, TagIssue, TenderKind
@@ -56,8 +57,10 @@ def february(ui_context: UiContext, counter_case: CounterCase, clock: FixedClock
     database = ui_context.database
     items = tuple(LicenseItem(d.dog_id) for d in counter_case.dogs)
     cash = (TenderInput(TenderKind.CASH, None),)
-    checkout(database, CheckoutRequest(counter_case.owner_id, items, cash), actor="t", clock=clock)
-    receive_stock(database, YEAR_2027, 1, 300, actor="t", clock=clock)
+    checkout(
+        database, CheckoutRequest(counter_case.owner_id, items, cash), actor=staff("t"), clock=clock
+    )
+    receive_stock(database, YEAR_2027, 1, 300, actor=staff("t"), clock=clock)
     clock.moment = clock.moment.replace(year=EARLY.year, month=EARLY.month, day=EARLY.day)
     assert ui_context.clock.today() == EARLY
     return clock

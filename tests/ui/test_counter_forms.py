@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -181,7 +182,7 @@ def _license_another_dog(database: Database, skip: set[int], tag: int) -> None:
             owner_id, (LicenseItem(dog_id, tag_number=tag),), (TenderInput(TenderKind.CASH, None),)
         )
         try:
-            checkout(database, request, actor="test", clock=clock)
+            checkout(database, request, actor=staff("test"), clock=clock)
         except ValidationError:  # a dog that cannot be licensed: try the next
             continue
         return

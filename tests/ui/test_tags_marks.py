@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from actors import staff
 from clerkdesk.models import TagMarkKind
 from clerkdesk.services import tags
 from clerkdesk.services.tag_marks import MarkTag, mark_tag
@@ -26,7 +27,7 @@ def stocked(ui_context: UiContext) -> UiContext:
     tags.receive_tags(
         ui_context.database,
         tags.ReceiveTags(2026, 1, 200, None, "W-", "heart", "red", True),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=ui_context.clock,
     )
     return ui_context
@@ -87,7 +88,7 @@ def test_a_marked_tag_is_refused_beside_the_tag_number(
     mark_tag(
         stocked.database,
         MarkTag(2026, 9, TagMarkKind.LOST, "gone"),
-        actor="ann",
+        actor=staff("ann"),
         clock=stocked.clock,
     )
     qtbot.keyClick(focused(), Qt.Key.Key_M, CTRL)
@@ -136,7 +137,7 @@ def test_find_tag_shows_the_history_of_a_typed_number(
     mark_tag(
         stocked.database,
         MarkTag(2026, 5, TagMarkKind.VOID, "torn"),
-        actor="ann",
+        actor=staff("ann"),
         clock=stocked.clock,
     )
     qtbot.keyClick(focused(), Qt.Key.Key_F, CTRL)
@@ -168,7 +169,7 @@ def test_the_years_tags_page_from_the_keyboard_and_enter_shows_a_history(
         mark_tag(
             stocked.database,
             MarkTag(2026, number, TagMarkKind.VOID, "water damage"),
-            actor="ann",
+            actor=staff("ann"),
             clock=stocked.clock,
         )
     panel = tags_view.tags_panel

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLineEdit
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from actors import staff
 from clerkdesk.services import tags
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.views.tags import TagsView
@@ -110,7 +111,7 @@ def test_an_overlapping_range_is_refused_beside_the_first_tag(
     tags.receive_tags(
         window.ctx.database,
         tags.ReceiveTags(2026, 1, 500),
-        actor="clerk",
+        actor=staff("clerk"),
         clock=window.ctx.clock,
     )
     dialog = _open_dialog(qtbot, tags_view)

@@ -12,6 +12,7 @@ from clerkdesk.config import resolve_database_url
 
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
+    from clerkdesk.rules.roles import Actor
 
 
 class CommandFailed(Exception):
@@ -58,6 +59,15 @@ class CliContext:
                 raise
             self._database = database
         return self._database
+
+    def actor(self) -> Actor:
+        """Who a writing command acts for."""
+        import getpass
+
+        from clerkdesk.rules.roles import Actor, Role
+        from clerkdesk.workstation import workstation_name
+
+        return Actor(getpass.getuser(), Role.ADMINISTRATOR, workstation_name())
 
     def close(self) -> None:
         if self._database is not None:

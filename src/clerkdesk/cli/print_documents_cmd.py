@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import getpass
 import os
 import platform
 import tempfile
@@ -132,7 +131,7 @@ def _reprint(args: argparse.Namespace, ctx: CliContext, kind_name: str, document
         ctx.database(),
         PrintedKind(kind_name),
         document_id,
-        actor=getpass.getuser(),
+        actor=ctx.actor(),
         clock=ctx.clock,
         workstation=platform.node() or None,
         reason=args.reason,

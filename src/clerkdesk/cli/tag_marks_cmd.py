@@ -7,7 +7,6 @@ quick.
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -113,7 +112,7 @@ def handle_mark(args: argparse.Namespace, ctx: CliContext) -> int:
     marked = mark_tag(
         ctx.database(),
         MarkTag(year, number, kind, reason),
-        actor=getpass.getuser(),
+        actor=ctx.actor(),
         clock=ctx.clock,
     )
     out(marked.words)
@@ -126,9 +125,7 @@ def handle_unmark(args: argparse.Namespace, ctx: CliContext) -> int:
     year, number = year_number(args.year), one_tag(args.tag)
     reason = clean_reason(args.reason, required=True)
     assert reason is not None
-    cleared = clear_mark(
-        ctx.database(), year, number, reason, actor=getpass.getuser(), clock=ctx.clock
-    )
+    cleared = clear_mark(ctx.database(), year, number, reason, actor=ctx.actor(), clock=ctx.clock)
     out(
         f"Tag {cleared.number} ({cleared.license_year_label}): the {cleared.kind.value} mark is "
         f"cleared: {cleared.reason}"

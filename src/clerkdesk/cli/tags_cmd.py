@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -126,7 +125,7 @@ def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
             color=args.color,
             printed_in_house=args.printed_in_house,
         ),
-        actor=getpass.getuser(),
+        actor=ctx.actor(),
         clock=ctx.clock,
     )
     looks = " ".join(w for w in (received.color, received.shape) if w)

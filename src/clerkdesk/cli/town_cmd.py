@@ -4,7 +4,6 @@ Settings → Certificate seal."""
 from __future__ import annotations
 
 import argparse
-import getpass
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
@@ -48,6 +47,6 @@ def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:
         content = path.read_bytes()
     except OSError as exc:
         fail(f"cannot read {args.file!r}: {exc.strerror or exc}")
-    info = set_seal(ctx.database(), path.name, content, actor=getpass.getuser(), clock=ctx.clock)
+    info = set_seal(ctx.database(), path.name, content, actor=ctx.actor(), clock=ctx.clock)
     out(f"certificates print {info.filename} ({info.width} × {info.height} pixels) as the seal")
     return 0

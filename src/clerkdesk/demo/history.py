@@ -24,6 +24,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, DogStatus, TenderKind
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.services.dog_changes import replace_tag, transfer_dog
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_in
@@ -41,6 +42,8 @@ ON_TIME_DAYS = 60
 """Renewals within this many days after the due date count as on time here."""
 LOST_TAGS = 0.012
 TRANSFERS = 0.006
+
+DEMO_ACTOR = Actor("demo", Role.ADMINISTRATOR, "demo")
 
 
 @dataclass(frozen=True, order=True)
@@ -182,7 +185,13 @@ def stock_years(
         day = min(year.start - early, clock.today())
         when = FixedClock(dt.datetime.combine(day, dt.time(9, 0), clock.now().tzinfo))
         receive_stock(
-            database, year.start, 1, _stock_size(dogs), actor="demo", clock=when, note="demo town"
+            database,
+            year.start,
+            1,
+            _stock_size(dogs),
+            actor=DEMO_ACTOR,
+            clock=when,
+            note="demo town",
         )
     return tuple(year.label for year in years)
 
@@ -229,7 +238,7 @@ class _Writer:
                         result = checkout_in(
                             session,
                             CheckoutRequest(event.owner_id, items, _tender(self.rng)),
-                            actor="demo",
+                            actor=DEMO_ACTOR,
                             today=event.moment.date(),
                             now=event.moment,
                         )
@@ -249,12 +258,12 @@ class _Writer:
         try:
             if event.kind == "lost":
                 replace_tag(
-                    self.database, license_id, paid, new_tag=None, actor="demo", clock=clock
+                    self.database, license_id, paid, new_tag=None, actor=DEMO_ACTOR, clock=clock
                 )
                 self.lost += 1
             else:
                 result = transfer_dog(
-                    self.database, dog_id, event.new_owner_id, paid, actor="demo", clock=clock
+                    self.database, dog_id, event.new_owner_id, paid, actor=DEMO_ACTOR, clock=clock
                 )
                 self.moved.add(dog_id)
                 if result.license_id is not None:

@@ -1,5 +1,6 @@
 """The ORM models; importing this package registers every table on ``Base.metadata``."""
 
+from clerkdesk.models.audit import AuditEntry
 from clerkdesk.models.base import Base
 from clerkdesk.models.documents import StoredDocument
 from clerkdesk.models.dogs import (
@@ -7,6 +8,7 @@ from clerkdesk.models.dogs import (
     DogDesignation,
     RabiesCertificate,
 )
+from clerkdesk.models.ledger import Closeout, LedgerEntry, PeriodLock, ReceiptVoid
 from clerkdesk.models.licensing import License, TagIssue, TagMark, TagStock
 from clerkdesk.models.money import (
     NumberSequence,
@@ -18,10 +20,12 @@ from clerkdesk.models.people import Owner
 from clerkdesk.models.reprints import DocumentReprint
 from clerkdesk.models.search import SearchToken
 from clerkdesk.models.town import Setting, TownProfileVersion
+from clerkdesk.models.users import User
 from clerkdesk.rules.kinds import (
     CertificateKind,
     DesignationKind,
     DogStatus,
+    LedgerKind,
     LicenseStatus,
     OwnerStatus,
     PrintedKind,
@@ -31,25 +35,33 @@ from clerkdesk.rules.kinds import (
     TagStatus,
     TenderKind,
 )
+from clerkdesk.rules.roles import Role
 
 __all__ = [
+    "AuditEntry",
     "Base",
     "CertificateKind",
+    "Closeout",
     "DesignationKind",
     "DocumentReprint",
     "Dog",
     "DogDesignation",
     "DogStatus",
+    "LedgerEntry",
+    "LedgerKind",
     "License",
     "LicenseStatus",
     "NumberSequence",
     "Owner",
     "OwnerStatus",
+    "PeriodLock",
     "PrintedKind",
     "RabiesCertificate",
     "Receipt",
     "ReceiptLine",
     "ReceiptStatus",
+    "ReceiptVoid",
+    "Role",
     "SearchToken",
     "Setting",
     "Sex",
@@ -62,4 +74,5 @@ __all__ = [
     "Tender",
     "TenderKind",
     "TownProfileVersion",
+    "User",
 ]

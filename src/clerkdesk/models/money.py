@@ -1,9 +1,14 @@
-"""Receipts, their fee lines and tenders: append-only; voided, never deleted."""
+"""Receipts, their fee lines and tenders: append-only; voided, never deleted.
+
+The database refuses UPDATE and DELETE on these tables (triggers, see ``db.ledger_guards``),
+so a receipt is written whole, once: a void is a new ``ReceiptVoid`` row, never a change.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -11,6 +16,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from clerkdesk.models.base import Base, Money
 from clerkdesk.models.enums import stored_enum
 from clerkdesk.rules.kinds import ReceiptStatus, TenderKind
+
+if TYPE_CHECKING:
+    from clerkdesk.models.ledger import ReceiptVoid
 
 
 class NumberSequence(Base):
@@ -33,6 +41,7 @@ class Receipt(Base):
         UniqueConstraint("year", "number"),
         Index(None, "issued_at"),
         Index(None, "payer_owner_id"),
+        Index(None, "business_day"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -40,15 +49,13 @@ class Receipt(Base):
     number: Mapped[int]
     issued_at: Mapped[dt.datetime]
     issued_by: Mapped[str] = mapped_column(String(80))
+    workstation: Mapped[str] = mapped_column(String(120), default="")
+    # The day whose close-out and month the receipt belongs to: the day it was issued, or the
+    # next business day when that day was already closed out.
+    business_day: Mapped[dt.date]
     payer_owner_id: Mapped[int | None] = mapped_column(ForeignKey("owner.id"))
     payer_name: Mapped[str] = mapped_column(String(160))
     total: Mapped[Money]
-    status: Mapped[ReceiptStatus] = mapped_column(
-        stored_enum(ReceiptStatus, "receipt_status"), default=ReceiptStatus.PAID
-    )
-    voided_at: Mapped[dt.datetime | None]
-    voided_by: Mapped[str | None] = mapped_column(String(80))
-    void_reason: Mapped[str | None] = mapped_column(String(200))
 
     lines: Mapped[list[ReceiptLine]] = relationship(
         back_populates="receipt", order_by="ReceiptLine.position"
@@ -56,6 +63,11 @@ class Receipt(Base):
     tenders: Mapped[list[Tender]] = relationship(
         back_populates="receipt", order_by="Tender.position"
     )
+    void: Mapped[ReceiptVoid | None] = relationship(back_populates="receipt", uselist=False)
+
+    @property
+    def status(self) -> ReceiptStatus:
+        return ReceiptStatus.PAID if self.void is None else ReceiptStatus.VOID
 
     @property
     def label(self) -> str:

@@ -61,6 +61,15 @@ class ReceiptStatus(enum.StrEnum):
     VOID = "void"
 
 
+class LedgerKind(enum.StrEnum):
+    """What a link of the ledger's hash chain stands for."""
+
+    RECEIPT = "receipt"
+    VOID = "void"
+    CLOSEOUT = "closeout"
+    PERIOD_LOCK = "period_lock"
+
+
 class TenderKind(enum.StrEnum):
     CASH = "cash"
     CHECK = "check"

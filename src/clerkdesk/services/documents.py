@@ -22,7 +22,6 @@ from clerkdesk.models import (
     RabiesCertificate,
     Receipt,
     ReceiptLine,
-    ReceiptStatus,
     Sex,
 )
 from clerkdesk.reports.documents import (
@@ -160,9 +159,9 @@ def receipt_in_session(session: Session, receipt: Receipt, zone: dt.tzinfo) -> R
     )
     payer = session.get(Owner, receipt.payer_owner_id) if receipt.payer_owner_id else None
     void = None
-    if receipt.status is ReceiptStatus.VOID:
-        voided_at = receipt.voided_at.astimezone(zone) if receipt.voided_at else None
-        void = VoidView(voided_at, receipt.voided_by, receipt.void_reason)
+    if receipt.void is not None:
+        entry = receipt.void
+        void = VoidView(entry.voided_at.astimezone(zone), entry.voided_by, entry.reason)
     return ReceiptDocument(
         heading=office_heading(profile),
         receipt_id=receipt.id,

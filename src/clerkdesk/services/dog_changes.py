@@ -22,11 +22,13 @@ from clerkdesk.models import (
     TagIssue,
     TagStatus,
 )
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_for_license
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput, plan_tenders
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.receipts import ChargedLine, write_receipt
+from clerkdesk.services.receipts import ChargedLine, open_receipt, post_receipt, receipt_total
 from clerkdesk.services.search_words import reindex_dog
 from clerkdesk.services.tags import check_tag, next_tag
 
@@ -62,13 +64,13 @@ def transfer_dog(
     new_owner_id: int,
     tenders: tuple[TenderInput, ...],
     *,
-    actor: str,
+    actor: Actor,
     clock: Clock,
 ) -> FeeResult:
     """Give a dog to a new owner. Its license in force goes with it, for the transfer fee;
     a dog with no license in force changes owner without a fee."""
     now, today = clock.now(), clock.today()
-    with database.write() as session:
+    with acting(database, actor, Permission.SELL) as session:
         lock_dogs_and_owners(session, [dog_id], [new_owner_id])
         dog = session.get(Dog, dog_id)
         owner = session.get(Owner, new_owner_id)
@@ -98,18 +100,19 @@ def transfer_dog(
         profile = profile_in_force(session)
         line = profile.fee(TRANSFER_FEE, today)
         plan = plan_tenders(line.amount, list(tenders))
-        receipt, fee_rows = write_receipt(
+        charged = [ChargedLine(line, line.amount, dog.id)]
+        opened = open_receipt(
             session,
             payer_owner_id=owner.id,
             payer_name=owner.display_name,
-            lines=[ChargedLine(line, line.amount, dog.id)],
-            plan=plan,
+            total=receipt_total(charged),
             actor=actor,
             now=now,
-            year=today.year,
+            today=today,
         )
+        receipt = opened.receipt
         current.status = LicenseStatus.TRANSFERRED
-        current.status_changed_at, current.status_changed_by = now, actor
+        current.status_changed_at, current.status_changed_by = now, actor.name
         current.status_reason = f"transferred to {owner.display_name}"
         session.flush()
         moved = License(
@@ -125,13 +128,13 @@ def transfer_dog(
             status=LicenseStatus.ISSUED,
             replaces_license_id=current.id,
             issued_at=now,
-            issued_by=actor,
+            issued_by=actor.name,
         )
         session.add(moved)
         session.flush()
         for tag in session.scalars(select(TagIssue).where(TagIssue.license_id == current.id)):
             tag.license_id = moved.id
-        fee_rows[0].license_id = moved.id
+        post_receipt(session, opened, charged, plan, {dog.id: moved.id})
         return FeeResult(
             receipt.id, receipt.label, line.amount, plan.change_due, moved.id, moved.tag_number
         )
@@ -172,12 +175,12 @@ def replace_tag(
     tenders: tuple[TenderInput, ...],
     *,
     new_tag: int | None,
-    actor: str,
+    actor: Actor,
     clock: Clock,
 ) -> FeeResult:
     """A lost tag: the old number stays used for the year (marked lost), a new one is issued."""
     now, today = clock.now(), clock.today()
-    with database.write() as session:
+    with acting(database, actor, Permission.SELL) as session:
         lock_for_license(session, license_id)
         license_row = session.get(License, license_id)
         if license_row is None or license_row.status is not LicenseStatus.ISSUED:
@@ -198,16 +201,17 @@ def replace_tag(
         owner = session.get(Owner, license_row.owner_id)
         assert owner is not None
         plan = plan_tenders(line.amount, list(tenders))
-        receipt, fee_rows = write_receipt(
+        charged = [ChargedLine(line, line.amount, license_row.dog_id)]
+        opened = open_receipt(
             session,
             payer_owner_id=owner.id,
             payer_name=owner.display_name,
-            lines=[ChargedLine(line, line.amount, license_row.dog_id)],
-            plan=plan,
+            total=receipt_total(charged),
             actor=actor,
             now=now,
-            year=today.year,
+            today=today,
         )
+        receipt = opened.receipt
         for old in session.scalars(
             select(TagIssue).where(
                 TagIssue.license_id == license_row.id, TagIssue.status == TagStatus.ISSUED
@@ -221,13 +225,12 @@ def replace_tag(
                 license_id=license_row.id,
                 status=TagStatus.ISSUED,
                 issued_at=now,
-                issued_by=actor,
+                issued_by=actor.name,
                 receipt_id=receipt.id,
             )
         )
         license_row.tag_number = new_tag
-        fee_rows[0].license_id = license_row.id
-        session.flush()
+        post_receipt(session, opened, charged, plan, {license_row.dog_id: license_row.id})
         return FeeResult(
             receipt.id, receipt.label, line.amount, plan.change_due, license_row.id, new_tag
         )

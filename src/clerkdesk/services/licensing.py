@@ -27,11 +27,13 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
 from clerkdesk.rules import QuoteLine, TownProfile, payment_fee
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import FeeFor, TenderInput, plan_tenders
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.receipts import ChargedLine, write_receipt
+from clerkdesk.services.receipts import ChargedLine, open_receipt, post_receipt, receipt_total
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
 from clerkdesk.services.tags import check_tag, next_tag
 
@@ -118,10 +120,10 @@ def charged_lines(standing: DogStanding, waivers: Mapping[str, str]) -> list[Cha
 
 
 def checkout(
-    database: Database, request: CheckoutRequest, *, actor: str, clock: Clock
+    database: Database, request: CheckoutRequest, *, actor: Actor, clock: Clock
 ) -> CheckoutResult:
     try:
-        with database.write() as session:
+        with acting(database, actor, Permission.SELL) as session:
             return checkout_in(session, request, actor=actor, today=clock.today(), now=clock.now())
     except IntegrityError as exc:
         # Only a writer that took no locks (an older ClerkDesk at another workstation) can
@@ -182,7 +184,7 @@ def checkout_in(
     session: Session,
     request: CheckoutRequest,
     *,
-    actor: str,
+    actor: Actor,
     today: dt.date,
     now: dt.datetime,
 ) -> CheckoutResult:
@@ -241,18 +243,19 @@ def checkout_in(
     lock_tag_stock(
         session, [s.license_year.start for _i, s in standings if s.license_year is not None]
     )
-    receipt, rows = write_receipt(
+    opened = open_receipt(
         session,
         payer_owner_id=payer.id,
         payer_name=payer.display_name,
-        lines=lines,
-        plan=plan,
+        total=receipt_total(lines),
         actor=actor,
         now=now,
-        year=today.year,
+        today=today,
     )
+    receipt = opened.receipt
     taken: set[int] = {i.tag_number for i, _ in standings if i.tag_number is not None}
     issued: list[IssuedLicense] = []
+    licensed: dict[int, int] = {}
     for item, standing in standings:
         year = standing.license_year
         assert year is not None and standing.quote is not None
@@ -284,7 +287,7 @@ def checkout_in(
             exemption=exemption_of(standing.quote, standing.request),
             exemption_evidence=item.exemption_evidence,
             issued_at=now,
-            issued_by=actor,
+            issued_by=actor.name,
         )
         session.add(license_row)
         session.flush()
@@ -295,17 +298,15 @@ def checkout_in(
                 license_id=license_row.id,
                 status=TagStatus.ISSUED,
                 issued_at=now,
-                issued_by=actor,
+                issued_by=actor.name,
                 receipt_id=receipt.id,
             )
         )
-        for row in rows:
-            if row.dog_id == item.dog_id:
-                row.license_id = license_row.id
+        licensed[item.dog_id] = license_row.id
         issued.append(
             IssuedLicense(license_row.id, item.dog_id, dog, license_row.number, tag, year.label)
         )
-    session.flush()
+    post_receipt(session, opened, lines, plan, licensed)
     return CheckoutResult(
         receipt.id,
         receipt.label,

@@ -16,7 +16,9 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import CertificateKind, Dog, RabiesCertificate, StoredDocument
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services import checks
+from clerkdesk.services.acting import acting
 
 MAX_SCAN_BYTES = 10 * 1024 * 1024
 SCAN_TYPES = {
@@ -162,14 +164,14 @@ def record_certificate(
     dog_id: int,
     data: RabiesInput,
     *,
-    actor: str,
+    actor: Actor,
     clock: Clock,
     scan: Scan | None = None,
 ) -> int:
     values = check_certificate(data, clock.today())
     content_type = _scan_type(scan) if scan is not None else None
     now = clock.now()
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS) as session:
         if session.get(Dog, dog_id) is None:
             raise ValidationError("That dog is not on file.", field="dog")
         certificate = RabiesCertificate(dog_id=dog_id, created_at=now, **values)
@@ -181,7 +183,7 @@ def record_certificate(
                 sha256=hashlib.sha256(scan.content).hexdigest(),
                 content=scan.content,
                 stored_at=now,
-                stored_by=actor,
+                stored_by=actor.name,
             )
             session.add(document)
             session.flush()

@@ -1,17 +1,29 @@
-"""Writing a receipt: gap-free number, its fee lines with their rules, its tenders."""
+"""Writing a receipt: gap-free number, its fee lines with their rules, its tenders, and its
+link on the ledger's chain.
+
+A receipt is written once and never changed (the database refuses it), so it is written in
+two steps where the licenses it pays for need its number first: ``open_receipt`` writes the
+header, the caller writes the licenses, and ``post_receipt`` writes the lines naming them,
+the tenders and the chain link.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
 from sqlalchemy.orm import Session
 
-from clerkdesk.models import Receipt, ReceiptLine, ReceiptStatus, Tender
+from clerkdesk.models import Receipt, ReceiptLine, Tender
 from clerkdesk.rules import QuoteLine
+from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.roles import Actor
+from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.numbers import RECEIPT, next_number
 from clerkdesk.services.payments import TenderPlan
+from clerkdesk.services.posting import posting_day
 
 
 @dataclass(frozen=True)
@@ -24,30 +36,58 @@ class ChargedLine:
     waiver_reason: str | None = None
 
 
-def write_receipt(
+@dataclass
+class OpenReceipt:
+    """A receipt's header, written; its lines, tenders and chain link still to come."""
+
+    receipt: Receipt
+    chain_seq: int
+    now: dt.datetime
+
+
+def open_receipt(
     session: Session,
     *,
     payer_owner_id: int | None,
     payer_name: str,
-    lines: list[ChargedLine],
-    plan: TenderPlan,
-    actor: str,
+    total: Decimal,
+    actor: Actor,
     now: dt.datetime,
-    year: int,
-) -> tuple[Receipt, list[ReceiptLine]]:
-    total = sum((c.amount for c in lines), Decimal("0.00"))
+    today: dt.date,
+) -> OpenReceipt:
+    """Write the header: the chain is held first, so a close-out or a period lock at
+    another workstation cannot slip in between the day chosen and the receipt posted."""
+    seq = hold_chain(session)
+    day = posting_day(session, today)
     receipt = Receipt(
-        year=year,
-        number=next_number(session, RECEIPT, str(year)),
+        year=day.year,
+        number=next_number(session, RECEIPT, str(day.year)),
         issued_at=now,
-        issued_by=actor,
+        issued_by=actor.name,
+        workstation=actor.workstation,
+        business_day=day,
         payer_owner_id=payer_owner_id,
         payer_name=payer_name[:160],
         total=total,
-        status=ReceiptStatus.PAID,
     )
     session.add(receipt)
     session.flush()
+    return OpenReceipt(receipt, seq, now)
+
+
+def post_receipt(
+    session: Session,
+    opened: OpenReceipt,
+    lines: list[ChargedLine],
+    plan: TenderPlan,
+    licenses: Mapping[int, int] | None = None,
+) -> list[ReceiptLine]:
+    """Write the lines (each naming the license its dog got, from ``licenses``), the
+    tenders and the chain link."""
+    receipt = opened.receipt
+    if sum((c.amount for c in lines), Decimal("0.00")) != receipt.total:
+        raise AssertionError("a receipt's lines must add up to its total")
+    licenses = licenses or {}
     rows = []
     for position, charged in enumerate(lines, start=1):
         row = ReceiptLine(
@@ -61,6 +101,7 @@ def write_receipt(
             citation=charged.line.citation[:200],
             rule_source=charged.line.source[:120],
             dog_id=charged.dog_id,
+            license_id=licenses.get(charged.dog_id) if charged.dog_id is not None else None,
             waiver_reason=charged.waiver_reason,
         )
         session.add(row)
@@ -78,4 +119,9 @@ def write_receipt(
             )
         )
     session.flush()
-    return receipt, rows
+    post_entry(session, LedgerKind.RECEIPT, receipt.id, opened.now, opened.chain_seq)
+    return rows
+
+
+def receipt_total(lines: list[ChargedLine]) -> Decimal:
+    return sum((c.amount for c in lines), Decimal("0.00"))

@@ -23,6 +23,8 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import DocumentReprint, Dog, License, PrintedKind, Receipt
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 from clerkdesk.services.documents import certificate_in_session, receipt_in_session, town_zone
 from clerkdesk.services.profile_source import profile_in_force
 
@@ -154,7 +156,7 @@ def reprint(
     kind: PrintedKind,
     document_id: int,
     *,
-    actor: str,
+    actor: Actor,
     clock: Clock,
     workstation: str | None = None,
     reason: str | None = None,
@@ -164,27 +166,27 @@ def reprint(
     """Render the receipt (``document_id`` a receipt's id) or certificate (a license's id)
     marked REPRINT with the moment and ``actor``, hand it to ``deliver``, and record it."""
     why = _reason(reason)
-    if not actor.strip():
-        raise ValidationError("A reprint needs the name of who printed it.", field="actor")
     zone = zone or town_zone()
     printed_at = clock.now().astimezone(zone)
-    with database.write() as session:
+    with acting(database, actor, Permission.REPRINT) as session:
         if kind is PrintedKind.RECEIPT:
-            label, title, pdf = _receipt_reprint(session, document_id, zone, printed_at, actor)
+            label, title, pdf = _receipt_reprint(session, document_id, zone, printed_at, actor.name)
             row = DocumentReprint(kind=kind, receipt_id=document_id)
         else:
-            label, title, pdf = _certificate_reprint(session, document_id, zone, printed_at, actor)
+            label, title, pdf = _certificate_reprint(
+                session, document_id, zone, printed_at, actor.name
+            )
             row = DocumentReprint(kind=kind, license_id=document_id)
         row.document_label = label[:60]
-        row.printed_at, row.printed_by = printed_at, actor[:80]
-        row.workstation = (workstation or "")[:120] or None
+        row.printed_at, row.printed_by = printed_at, actor.name[:80]
+        row.workstation = (workstation or actor.workstation)[:120] or None
         row.reason = why
         session.add(row)
         session.flush()
         count = _count(session, kind, document_id)
         if deliver is not None:
             deliver(pdf)
-    return Reprinted(kind, document_id, label, title, pdf, printed_at, actor, count)
+    return Reprinted(kind, document_id, label, title, pdf, printed_at, actor.name, count)
 
 
 def _receipt_reprint(

@@ -19,6 +19,8 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting, StoredDocument
 from clerkdesk.reports.seal import SealProblem, check_seal, default_seal
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 
 SEAL_SETTING = "certificate_seal"
 
@@ -68,7 +70,7 @@ def seal_info(database: Database) -> SealInfo:
 
 
 def set_seal(
-    database: Database, filename: str, content: bytes, *, actor: str, clock: Clock
+    database: Database, filename: str, content: bytes, *, actor: Actor, clock: Clock
 ) -> SealInfo:
     """Keep ``content`` (PNG or JPEG, at most 1 MB) as the seal every certificate prints."""
     try:
@@ -77,7 +79,7 @@ def set_seal(
         raise ValidationError(str(exc), field="seal") from None
     name = PurePath(filename.replace("\\", "/")).name[:200] or "seal"
     now = clock.now()
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN) as session:
         stored = StoredDocument(
             filename=name,
             content_type=image.content_type,
@@ -85,7 +87,7 @@ def set_seal(
             sha256=hashlib.sha256(content).hexdigest(),
             content=content,
             stored_at=now,
-            stored_by=actor,
+            stored_by=actor.name,
         )
         session.add(stored)
         session.flush()
@@ -94,7 +96,7 @@ def set_seal(
             session.add(Setting(key=SEAL_SETTING, value=str(stored.id)))
         else:
             setting.value = str(stored.id)
-        return SealInfo(stored.id, name, image.width, image.height, now, actor)
+        return SealInfo(stored.id, name, image.width, image.height, now, actor.name)
 
 
 def clear_seal(database: Database) -> None:

@@ -28,6 +28,8 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_tag_stock
 from clerkdesk.services.tag_input import NOTE_LENGTH
 from clerkdesk.services.tags import license_year_for
@@ -128,12 +130,12 @@ def _refuse_marked(mark: TagMark | None, number: int, label: str) -> None:
         )
 
 
-def mark_tag(database: Database, request: MarkTag, *, actor: str, clock: Clock) -> TagMarked:
+def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock) -> TagMarked:
     """Void a spare tag, mark it lost from stock, or record an issued tag as returned."""
     required = request.kind is not TagMarkKind.RETURNED
     reason = clean_reason(request.reason, required=required)
     now = clock.now()
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TAGS) as session:
         year = license_year_for(session, request.year, clock.today())
         _in_stock(session, year, request.number)
         # After this, a sale on another workstation waits for this mark (or this for it).
@@ -175,22 +177,24 @@ def mark_tag(database: Database, request: MarkTag, *, actor: str, clock: Clock) 
             tag_issue_id=None if issue is None else issue.id,
             reason=reason,
             marked_at=now,
-            marked_by=actor,
+            marked_by=actor.name,
         )
         session.add(mark)
         session.flush()
-        return TagMarked(year.label, year.start, request.number, request.kind, reason, now, actor)
+        return TagMarked(
+            year.label, year.start, request.number, request.kind, reason, now, actor.name
+        )
 
 
 def clear_mark(
-    database: Database, year: int, number: int, reason: str, *, actor: str, clock: Clock
+    database: Database, year: int, number: int, reason: str, *, actor: Actor, clock: Clock
 ) -> MarkCleared:
     """Undo a mistaken mark: the row stays, cleared with who, when and why, and the tag is
     again spare (or simply issued, for a returned one)."""
     why = clean_reason(reason, required=True)
     assert why is not None
     now = clock.now()
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TAGS) as session:
         license_year = license_year_for(session, year, clock.today())
         lock_tag_stock(session, [license_year.start])
         mark = _mark_in_force(session, license_year.start, number)
@@ -199,6 +203,6 @@ def clear_mark(
                 f"Tag {number} carries no mark for {license_year.label}: nothing to clear.",
                 field="tag",
             )
-        mark.cleared_at, mark.cleared_by, mark.cleared_reason = now, actor, why
+        mark.cleared_at, mark.cleared_by, mark.cleared_reason = now, actor.name, why
         session.flush()
-        return MarkCleared(license_year.label, number, mark.kind, why, now, actor)
+        return MarkCleared(license_year.label, number, mark.kind, why, now, actor.name)

@@ -21,7 +21,9 @@ from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tag_input import clean_looks, clean_note, clean_prefix, range_problems
@@ -236,13 +238,13 @@ def _clean_request(request: ReceiveTags) -> tuple[str | None, _Looks]:
 
 
 def receive_tags(
-    database: Database, request: ReceiveTags, *, actor: str, clock: Clock
+    database: Database, request: ReceiveTags, *, actor: Actor, clock: Clock
 ) -> TagsReceived:
     """Record a range received for a license year; refuses an overlap with that year's stock,
     and a shape or color other than the one already recorded for the year (a blank one
     takes the year's)."""
     note, looks = _clean_request(request)
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TAGS) as session:
         year = _license_year(profile_in_force(session), request.year, clock.today())
         stock = _receive_in(
             session, year.start, request.first, request.last, note, actor, clock, year.label, looks
@@ -267,13 +269,13 @@ def receive_stock(
     first: int,
     last: int,
     *,
-    actor: str,
+    actor: Actor,
     clock: Clock,
     note: str | None = None,
 ) -> int:
     """Record a range for the license year starting ``license_year_start``; returns its id."""
     note, looks = _clean_request(ReceiveTags(license_year_start.year, first, last, note))
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TAGS) as session:
         return _receive_in(
             session, license_year_start, first, last, note, actor, clock, looks=looks
         ).id
@@ -299,7 +301,7 @@ def _receive_in(
     first: int,
     last: int,
     note: str | None,
-    actor: str,
+    actor: Actor,
     clock: Clock,
     label: str = "this license year",
     looks: _Looks | None = None,
@@ -335,7 +337,7 @@ def _receive_in(
         first_number=first,
         last_number=last,
         received_at=clock.now(),
-        received_by=actor,
+        received_by=actor.name,
         note=note,
         prefix=looks.prefix,
         shape=looks.shape or shape,

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from clerkdesk.clock import Clock
+from clerkdesk.rules.roles import Actor
 from clerkdesk.ui.dialogs import Dialogs
 from clerkdesk.ui.tasks import TaskRunner
 
@@ -37,30 +38,38 @@ class OpenedWorkspace(Protocol):
 @dataclass
 class Shell:
     clock: Clock
-    user_name: str
+    actor: Actor
     database_label: str
     tasks: TaskRunner
     dialogs: Dialogs = field(default_factory=Dialogs)
     log_file: Path | None = None
+
+    @property
+    def user_name(self) -> str:
+        return self.actor.name
 
 
 @dataclass
 class UiContext:
     database: Database
     clock: Clock
-    user_name: str
+    actor: Actor
     town: TownInUse | None
     schema_revision: str | None
     tasks: TaskRunner
     dialogs: Dialogs = field(default_factory=Dialogs)
     log_file: Path | None = None
 
+    @property
+    def user_name(self) -> str:
+        return self.actor.name
+
     @classmethod
     def from_workspace(cls, shell: Shell, workspace: OpenedWorkspace) -> UiContext:
         return cls(
             database=workspace.database,
             clock=shell.clock,
-            user_name=shell.user_name,
+            actor=shell.actor,
             town=workspace.town,
             schema_revision=workspace.schema_revision,
             tasks=shell.tasks,

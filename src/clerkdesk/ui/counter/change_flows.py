@@ -153,7 +153,7 @@ class ChangeFlows:
             self.picker.activateWindow()
 
     def _run_transfer(self, dog: CardDog, hit: SearchHit, tenders: tuple[TenderInput, ...]) -> None:
-        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         self.ctx.tasks.run(
             lambda: transfer_dog(
                 database, dog.dog_id, hit.owner_id, tenders, actor=actor, clock=clock
@@ -262,7 +262,7 @@ class ChangeFlows:
     def _run_replace(self, dog: CardDog, tag: int, tenders: tuple[TenderInput, ...]) -> None:
         assert dog.held is not None
         license_id = dog.held.license_id
-        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         self.ctx.tasks.run(
             lambda: replace_tag(
                 database, license_id, tenders, new_tag=tag, actor=actor, clock=clock

@@ -181,7 +181,7 @@ class CheckoutFlow:
         request = CheckoutRequest(
             cart.payer_owner_id, cart.items(tags), self.tenders, expected_total=cart.total
         )
-        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         self.ctx.tasks.run(
             lambda: checkout(database, request, actor=actor, clock=clock),
             self._issued,

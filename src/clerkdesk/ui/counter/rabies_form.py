@@ -156,7 +156,7 @@ class RabiesForm(FormDialog):
         )
         self.check(check_certificate, data, today)
         database, clock, dog_id = self.ctx.database, self.ctx.clock, self.dog_id
-        actor, path = self.ctx.user_name, self.scan_path
+        actor, path = self.ctx.actor, self.scan_path
 
         def record() -> int:
             scan = Scan(path.name, path.read_bytes()) if path is not None else None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import platform
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -57,9 +56,8 @@ def reprint_document(
             ctx.database,
             kind,
             document_id,
-            actor=ctx.user_name,
+            actor=ctx.actor,
             clock=ctx.clock,
-            workstation=platform.node() or None,
             reason=reason,
             deliver=lambda data: saved.append(_save(documents_dir(), data)),
         )

@@ -124,7 +124,7 @@ class SealPage(QWidget):
                 content = path.read_bytes()
             except OSError as exc:
                 raise ValidationError(f"{path.name} cannot be read: {exc.strerror}") from None
-            return set_seal(ctx.database, path.name, content, actor=ctx.user_name, clock=ctx.clock)
+            return set_seal(ctx.database, path.name, content, actor=ctx.actor, clock=ctx.clock)
 
         ctx.tasks.run(save, self._saved, self._failed)
 

@@ -102,7 +102,7 @@ class MarkTagDialog(FormDialog):
             raise BadInput("Type the tag's number (from 1).", "tag")
         year = int(self.year.currentData())
         reason = self.reason.text()
-        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         if self.kind() == CLEAR:
             return lambda: clear_mark(database, year, number, reason, actor=actor, clock=clock)
         request = MarkTag(year, number, TagMarkKind(self.kind()), reason)

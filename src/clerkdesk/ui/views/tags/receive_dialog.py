@@ -143,5 +143,5 @@ class ReceiveTagsDialog(FormDialog):
             color=self.color.currentText(),
             printed_in_house=self.in_house.isChecked(),
         )
-        database, actor, clock = self.ctx.database, self.ctx.user_name, self.ctx.clock
+        database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         return lambda: receive_tags(database, request, actor=actor, clock=clock)

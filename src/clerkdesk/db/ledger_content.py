@@ -1,0 +1,134 @@
+"""What each kind of ledger entry's hash covers, read straight from its rows.
+
+Read with explicit columns through the connection, so the migration that first chained the
+existing receipts and ``ledger verify`` read exactly what the writer hashed. Adding a column
+to what is hashed changes every hash: that needs a new chain version, not an edit here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, select
+from sqlalchemy.orm import Session
+
+from clerkdesk.models import Closeout, PeriodLock, Receipt, ReceiptLine, ReceiptVoid, Tender
+from clerkdesk.rules.kinds import LedgerKind
+
+_RECEIPT = Receipt.__table__.c
+_LINE = ReceiptLine.__table__.c
+_TENDER = Tender.__table__.c
+_VOID = ReceiptVoid.__table__.c
+_CLOSEOUT = Closeout.__table__.c
+_LOCK = PeriodLock.__table__.c
+
+RECEIPT_COLUMNS = (
+    _RECEIPT.id,
+    _RECEIPT.year,
+    _RECEIPT.number,
+    _RECEIPT.issued_at,
+    _RECEIPT.issued_by,
+    _RECEIPT.workstation,
+    _RECEIPT.business_day,
+    _RECEIPT.payer_owner_id,
+    _RECEIPT.payer_name,
+    _RECEIPT.total,
+)
+LINE_COLUMNS = (
+    _LINE.id,
+    _LINE.position,
+    _LINE.code,
+    _LINE.description,
+    _LINE.amount,
+    _LINE.quoted_amount,
+    _LINE.account,
+    _LINE.citation,
+    _LINE.rule_source,
+    _LINE.dog_id,
+    _LINE.license_id,
+    _LINE.waiver_reason,
+)
+TENDER_COLUMNS = (
+    _TENDER.id,
+    _TENDER.position,
+    _TENDER.kind,
+    _TENDER.amount,
+    _TENDER.tendered,
+    _TENDER.change_due,
+    _TENDER.reference,
+)
+VOID_COLUMNS = (
+    _VOID.id,
+    _VOID.receipt_id,
+    _VOID.business_day,
+    _VOID.voided_at,
+    _VOID.voided_by,
+    _VOID.workstation,
+    _VOID.reason,
+    _VOID.amount,
+)
+CLOSEOUT_COLUMNS = (
+    _CLOSEOUT.id,
+    _CLOSEOUT.business_day,
+    _CLOSEOUT.closed_at,
+    _CLOSEOUT.closed_by,
+    _CLOSEOUT.workstation,
+    _CLOSEOUT.receipt_count,
+    _CLOSEOUT.void_count,
+    _CLOSEOUT.cash_expected,
+    _CLOSEOUT.cash_counted,
+    _CLOSEOUT.over_short,
+    _CLOSEOUT.checks_total,
+    _CLOSEOUT.money_orders_total,
+    _CLOSEOUT.cards_total,
+    _CLOSEOUT.deposit_total,
+    _CLOSEOUT.note,
+)
+LOCK_COLUMNS = (
+    _LOCK.id,
+    _LOCK.month,
+    _LOCK.first_day,
+    _LOCK.last_day,
+    _LOCK.reference,
+    _LOCK.locked_at,
+    _LOCK.locked_by,
+    _LOCK.workstation,
+    _LOCK.chain_seq,
+    _LOCK.chain_head,
+)
+
+
+class MissingRecord(LookupError):
+    """The row a ledger entry stands for is gone (deleted past the triggers)."""
+
+
+def _one(
+    bind: Connection | Session, columns: tuple[Any, ...], key: Any, value: int
+) -> dict[str, Any]:
+    row = bind.execute(select(*columns).where(key == value)).mappings().first()
+    if row is None:
+        raise MissingRecord(value)
+    return dict(row)
+
+
+def _many(
+    bind: Connection | Session, columns: tuple[Any, ...], key: Any, value: int, order: Any
+) -> list[dict[str, Any]]:
+    rows = bind.execute(select(*columns).where(key == value).order_by(order)).mappings()
+    return [dict(row) for row in rows]
+
+
+def entry_content(bind: Connection | Session, kind: LedgerKind, record_id: int) -> dict[str, Any]:
+    """The content a ledger entry of ``kind`` for ``record_id`` hashes, as stored now."""
+    if kind is LedgerKind.RECEIPT:
+        content = _one(bind, RECEIPT_COLUMNS, _RECEIPT.id, record_id)
+        content["lines"] = _many(bind, LINE_COLUMNS, _LINE.receipt_id, record_id, _LINE.position)
+        content["tenders"] = _many(
+            bind, TENDER_COLUMNS, _TENDER.receipt_id, record_id, _TENDER.position
+        )
+        return content
+    if kind is LedgerKind.VOID:
+        return _one(bind, VOID_COLUMNS, _VOID.id, record_id)
+    if kind is LedgerKind.CLOSEOUT:
+        return _one(bind, CLOSEOUT_COLUMNS, _CLOSEOUT.id, record_id)
+    return _one(bind, LOCK_COLUMNS, _LOCK.id, record_id)

@@ -1,0 +1,105 @@
+"""Who may do what: the office's roles, the permissions they carry, and the signed-in actor.
+
+Pure data, so the services enforce it, the screens hide what a role cannot do, and a test
+can name every pair without a database.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Role(enum.StrEnum):
+    CLERK = "clerk"
+    ASSISTANT_CLERK = "assistant_clerk"
+    ANIMAL_CONTROL = "animal_control"
+    TREASURER = "treasurer"
+    ADMINISTRATOR = "administrator"
+
+    @property
+    def words(self) -> str:
+        return ROLE_WORDS[self]
+
+
+ROLE_WORDS = {
+    Role.CLERK: "clerk",
+    Role.ASSISTANT_CLERK: "assistant clerk",
+    Role.ANIMAL_CONTROL: "animal control officer",
+    Role.TREASURER: "treasurer",
+    Role.ADMINISTRATOR: "administrator",
+}
+
+
+class Permission(enum.StrEnum):
+    SELL = "sell"  # checkout, transfers, replacement tags
+    EDIT_RECORDS = "edit_records"  # owners, dogs, rabies certificates
+    REPRINT = "reprint"
+    MANAGE_TAGS = "manage_tags"  # receive stock, void or mark tags
+    VOID = "void"
+    CLOSE_OUT = "close_out"
+    LOCK_PERIOD = "lock_period"
+    MANAGE_TOWN = "manage_town"  # town profile, fee schedule, seal, office settings
+    MANAGE_USERS = "manage_users"
+    READ_REPORTS = "read_reports"
+    READ_AUDIT = "read_audit"
+    INSPECT = "inspect"  # kennel inspections, the unlicensed-dog list
+
+
+PERMISSION_WORDS = {
+    Permission.SELL: "sell licenses",
+    Permission.EDIT_RECORDS: "change owners, dogs or rabies certificates",
+    Permission.REPRINT: "reprint documents",
+    Permission.MANAGE_TAGS: "receive or mark tags",
+    Permission.VOID: "void receipts",
+    Permission.CLOSE_OUT: "close out the day",
+    Permission.LOCK_PERIOD: "lock a remitted period",
+    Permission.MANAGE_TOWN: "change the town's rules or settings",
+    Permission.MANAGE_USERS: "manage users",
+    Permission.READ_REPORTS: "read money reports",
+    Permission.READ_AUDIT: "read the audit trail",
+    Permission.INSPECT: "record inspections",
+}
+
+_COUNTER = frozenset(
+    {
+        Permission.SELL,
+        Permission.EDIT_RECORDS,
+        Permission.REPRINT,
+        Permission.MANAGE_TAGS,
+        Permission.CLOSE_OUT,
+        Permission.READ_REPORTS,
+    }
+)
+
+ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
+    Role.ADMINISTRATOR: frozenset(Permission),
+    Role.CLERK: frozenset(Permission) - {Permission.MANAGE_USERS},
+    Role.ASSISTANT_CLERK: _COUNTER,
+    Role.ANIMAL_CONTROL: frozenset({Permission.INSPECT, Permission.READ_REPORTS}),
+    # The treasurer reads; the treasurer never posts, voids or changes a record.
+    Role.TREASURER: frozenset({Permission.READ_REPORTS, Permission.READ_AUDIT}),
+}
+
+
+def may(role: Role, permission: Permission) -> bool:
+    return permission in ROLE_PERMISSIONS[role]
+
+
+@dataclass(frozen=True)
+class Actor:
+    """The person a service acts for: their user name, role and the workstation they sit at.
+
+    Every record a service writes carries ``name``; every ledger entry ``workstation`` too.
+    """
+
+    name: str
+    role: Role
+    workstation: str = ""
+
+    def may(self, permission: Permission) -> bool:
+        return may(self.role, permission)
+
+    @property
+    def described(self) -> str:
+        return f"{self.name} ({self.role.words})"

@@ -1,0 +1,45 @@
+"""Acting for a signed-in person: the permission checked, then one write transaction that
+knows who is writing (the audit trail reads it from the session)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from clerkdesk.errors import ClerkDeskError
+from clerkdesk.rules.roles import PERMISSION_WORDS, Actor, Permission
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from clerkdesk.db.database import Database
+
+ACTOR_KEY = "clerkdesk_actor"
+
+
+class PermissionDenied(ClerkDeskError):
+    """The signed-in person's role does not allow what they asked; nothing was changed."""
+
+
+def require(actor: Actor, permission: Permission) -> None:
+    if not actor.may(permission):
+        raise PermissionDenied(
+            f"{actor.described} may not {PERMISSION_WORDS[permission]}; "
+            "ask a clerk or the administrator."
+        )
+
+
+@contextmanager
+def acting(database: Database, actor: Actor, permission: Permission) -> Iterator[Session]:
+    """One write transaction for ``actor``, refused before it begins if their role lacks
+    ``permission``."""
+    require(actor, permission)
+    with database.write() as session:
+        session.info[ACTOR_KEY] = actor
+        yield session
+
+
+def actor_of(session: Session) -> Actor | None:
+    found = session.info.get(ACTOR_KEY)
+    return found if isinstance(found, Actor) else None
