@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import getpass
 import logging
 import sys
 
@@ -12,7 +11,6 @@ from PySide6.QtWidgets import QApplication
 from clerkdesk.clock import Clock
 from clerkdesk.config import describe_url
 from clerkdesk.logging_setup import configure_logging, log_file_path
-from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.ui.context import Shell
 from clerkdesk.ui.crash import install_crash_handler
 from clerkdesk.ui.dialogs import Dialogs
@@ -20,7 +18,6 @@ from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.style import apply_style
 from clerkdesk.ui.tasks import TaskRunner
 from clerkdesk.ui.workspace import open_workspace
-from clerkdesk.workstation import workstation_name
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +35,6 @@ def application() -> QApplication:
 def build_shell(url: str, clock: Clock, dialogs: Dialogs | None = None) -> Shell:
     return Shell(
         clock=clock,
-        actor=Actor(getpass.getuser(), Role.ADMINISTRATOR, workstation_name()),
         database_label=describe_url(url),
         tasks=TaskRunner(),
         dialogs=dialogs or Dialogs(),

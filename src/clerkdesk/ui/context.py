@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from clerkdesk.clock import Clock
-from clerkdesk.rules.roles import Actor
 from clerkdesk.ui.dialogs import Dialogs
 from clerkdesk.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
+    from clerkdesk.rules.roles import Actor
     from clerkdesk.services.town import TownInUse
 
 
@@ -38,15 +38,12 @@ class OpenedWorkspace(Protocol):
 @dataclass
 class Shell:
     clock: Clock
-    actor: Actor
     database_label: str
     tasks: TaskRunner
     dialogs: Dialogs = field(default_factory=Dialogs)
     log_file: Path | None = None
-
-    @property
-    def user_name(self) -> str:
-        return self.actor.name
+    # Who works at this window; None until someone has signed in.
+    actor: Actor | None = None
 
 
 @dataclass
@@ -69,10 +66,20 @@ class UiContext:
         return cls(
             database=workspace.database,
             clock=shell.clock,
-            actor=shell.actor,
+            actor=shell.actor or _computer_user(),
             town=workspace.town,
             schema_revision=workspace.schema_revision,
             tasks=shell.tasks,
             dialogs=shell.dialogs,
             log_file=shell.log_file,
         )
+
+
+def _computer_user() -> Actor:
+    """Until sign-in: the computer's account, as the administrator."""
+    import getpass
+
+    from clerkdesk.rules.roles import Actor, Role
+    from clerkdesk.workstation import workstation_name
+
+    return Actor(getpass.getuser(), Role.ADMINISTRATOR, workstation_name())

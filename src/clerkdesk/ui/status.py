@@ -34,7 +34,7 @@ class StatusBar(QStatusBar):
         self.database.setMinimumWidth(120)
         self.license_year = self._label("License year: …", "License year")
         # A long sign-in name gives way (…) rather than widening the window.
-        self.user = ElidedLabel(f"Signed in: {shell.user_name}", self, role="User", hint_width=280)
+        self.user = ElidedLabel("Not signed in", self, role="User", hint_width=280)
         self.user.setMinimumWidth(120)
         self.addPermanentWidget(self.user)
         # The counter's PC is often left running for days: the license year (and next
@@ -56,6 +56,7 @@ class StatusBar(QStatusBar):
         self.database.setText(described)
         self.database.setToolTip(described)
         self._ctx, self._day = ctx, ctx.clock.today()
+        self.user.setText(f"Signed in: {ctx.actor.described}")
         self.license_year.setText(license_year_text(ctx))
         self.day_timer.start()
 
