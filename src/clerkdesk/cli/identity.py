@@ -47,7 +47,8 @@ def _password(name: str) -> str:
         return given
     if not interactive():
         fail(
-            f"no password for {name[:40]}: set ${PASSWORD_VARIABLE} or run the command at a terminal"
+            f"no password for {name[:40]}: set ${PASSWORD_VARIABLE} "
+            "or run the command at a terminal"
         )
     return ask_secret(f"Password for {name}: ")
 
