@@ -8,7 +8,10 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QButtonGroup, QFrame, QToolButton, QVBoxLayout, QWidget
 
+from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.ui.style import rail_icon
+
+_RECORDS = frozenset({Permission.EDIT_RECORDS, Permission.INSPECT})
 
 
 @dataclass(frozen=True)
@@ -17,17 +20,26 @@ class Area:
     label: str
     icon: str
     shortcut: str
+    # A role sees the area if it holds any of these.
+    needs: frozenset[Permission] = frozenset()
+
+    def open_to(self, actor: Actor) -> bool:
+        return not self.needs or any(actor.may(permission) for permission in self.needs)
 
 
 AREAS: tuple[Area, ...] = (
-    Area("counter", "Counter", "counter", "F2"),
-    Area("owners", "Owners\n&& Dogs", "owners", "F3"),
-    Area("kennels", "Kennels", "kennels", "F4"),
-    Area("tags", "Tags", "tags", "F5"),
-    Area("money", "Money", "money", "F6"),
-    Area("reports", "Reports", "reports", "F7"),
-    Area("settings", "Settings", "settings", "F8"),
+    Area("counter", "Counter", "counter", "F2", frozenset({Permission.SELL})),
+    Area("owners", "Owners\n&& Dogs", "owners", "F3", _RECORDS),
+    Area("kennels", "Kennels", "kennels", "F4", _RECORDS),
+    Area("tags", "Tags", "tags", "F5", frozenset({Permission.MANAGE_TAGS})),
+    Area("money", "Money", "money", "F6", frozenset({Permission.READ_REPORTS})),
+    Area("reports", "Reports", "reports", "F7", frozenset({Permission.READ_REPORTS})),
+    Area("settings", "Settings", "settings", "F8", frozenset({Permission.MANAGE_TOWN})),
 )
+
+
+def areas_open_to(actor: Actor) -> list[str]:
+    return [area.key for area in AREAS if area.open_to(actor)]
 
 
 class NavRail(QFrame):
@@ -64,3 +76,8 @@ class NavRail(QFrame):
 
     def mark(self, key: str) -> None:
         self.buttons[key].setChecked(True)
+
+    def open_for(self, actor: Actor) -> None:
+        """Show only the areas the signed-in person's role can use."""
+        for area in AREAS:
+            self.buttons[area.key].setVisible(area.open_to(actor))
