@@ -220,9 +220,27 @@ class MainWindow(QMainWindow):
         assert self.ctx is not None
         self.status.show_workspace(self.ctx)
         self.show_area(self._wanted_area)
+        self._settle_focus()
         self._follow_idle_setting()
         if not same:
             self.opened.emit()
+
+    def _settle_focus(self) -> None:
+        """The page that held the cursor is gone: the search box takes it, as when the
+        window opens, or the area's first control when the role has no counter."""
+        if self.search.isEnabled():
+            self.search.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        view = self.stack.currentWidget()
+        first = next(
+            (
+                child
+                for child in view.findChildren(QWidget)
+                if child.focusPolicy() & Qt.FocusPolicy.TabFocus and child.isVisibleTo(view)
+            ),
+            view,
+        )
+        first.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _build_views(self, actor: Actor) -> None:
         from clerkdesk.ui.screens import build_views
