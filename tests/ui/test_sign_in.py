@@ -231,3 +231,23 @@ def test_every_area_names_a_permission_that_exists() -> None:
     for area in AREAS:
         for need in area.needs:
             assert Permission(need)
+
+
+def test_the_idle_minutes_are_set_in_settings_by_keys(
+    qtbot: QtBot, window: MainWindow, sqlite_database: Database
+) -> None:
+    from clerkdesk.services.idle_lock import idle_lock_minutes
+
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_F8)
+    settings = window.views["settings"]
+    settings.tabs.setCurrentWidget(settings.idle_lock)  # type: ignore[attr-defined]
+    page = settings.idle_lock  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not page.busy() and page.minutes.value() == 10, timeout=5000)
+    page.minutes.setFocus()
+    page.minutes.selectAll()
+    qtbot.keyClicks(page.minutes, "3")
+    qtbot.keyClick(page.minutes, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    # A button's shortcut clicks it a moment later.
+    qtbot.waitUntil(lambda: idle_lock_minutes(sqlite_database) == 3, timeout=3000)
+    assert "after 3 idle minutes" in page.message.text()

@@ -232,6 +232,8 @@ class MainWindow(QMainWindow):
             self.search.setFocus(Qt.FocusReason.OtherFocusReason)
             return
         view = self.stack.currentWidget()
+        if view is None:
+            return
         first = next(
             (
                 child
