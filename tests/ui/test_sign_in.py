@@ -19,6 +19,9 @@ from clerkdesk.ui.nav import AREAS
 from clerkdesk.ui.sign_in_pages import FirstRunPage, SignInPage
 from qt_support import RecordedDialogs, sign_in_window
 
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+
 
 def _open(qtbot: QtBot, url: str, shell: Shell) -> MainWindow:
     main = start(url, shell)
@@ -134,8 +137,8 @@ def test_lock_keeps_the_work_for_the_same_person_and_another_signs_them_out(
     sign_in_window(qtbot, gated, "clerk", "demo-clerk")
     qtbot.keyClick(gated, Qt.Key.Key_F3)
     owners = gated.views["owners"]
-    # WHEN the clerk locks the window (Ctrl+L)
-    qtbot.keyClick(gated, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    # WHEN the clerk locks the window (Ctrl+Alt+L)
+    qtbot.keyClick(gated, Qt.Key.Key_L, CTRL_ALT)
     page = gated.gate
     assert isinstance(page, SignInPage) and page.title.text() == "Locked"
     assert page.name.text() == "clerk" and QApplication.focusWidget() is page.password
@@ -147,7 +150,7 @@ def test_lock_keeps_the_work_for_the_same_person_and_another_signs_them_out(
     qtbot.waitUntil(lambda: gated.gate is None, timeout=10000)
     assert gated.views["owners"] is owners and gated.current_area == "owners"
     # WHEN, locked again, the assistant signs in instead, THEN the clerk is signed out
-    qtbot.keyClick(gated, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(gated, Qt.Key.Key_L, CTRL_ALT)
     page = gated.gate
     assert isinstance(page, SignInPage)
     _type(qtbot, page, "assistant", "demo-assistant")
@@ -159,14 +162,12 @@ def test_lock_keeps_the_work_for_the_same_person_and_another_signs_them_out(
 
 def test_sign_out_returns_to_the_sign_in_page(qtbot: QtBot, gated: MainWindow) -> None:
     sign_in_window(qtbot, gated)
-    assert gated.sign_out_action.shortcut().toString() == "Ctrl+Shift+L"
-    qtbot.keyClick(gated, Qt.Key.Key_L, CTRL_SHIFT)
+    assert gated.lock_action.shortcut().toString() == "Ctrl+Alt+L"
+    assert gated.sign_out_action.shortcut().toString() == "Ctrl+Shift+Q"
+    qtbot.keyClick(gated, Qt.Key.Key_Q, CTRL_SHIFT)
     page = gated.gate
     assert isinstance(page, SignInPage) and page.title.text() == "Sign in"
     assert not gated.is_open and gated.views == {} and gated.shell.actor is None
-
-
-CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 def test_the_window_locks_after_the_idle_time_and_keys_keep_it_open(

@@ -114,10 +114,10 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         self.lock_action = QAction("&Lock", self)
-        self.lock_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.lock_action.setShortcut(QKeySequence("Ctrl+Alt+L"))
         self.lock_action.triggered.connect(self.lock)
         self.sign_out_action = QAction("Sign &out", self)
-        self.sign_out_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+        self.sign_out_action.setShortcut(QKeySequence("Ctrl+Shift+Q"))
         self.sign_out_action.triggered.connect(self.sign_out)
         for action in (self.lock_action, self.sign_out_action):
             action.setEnabled(False)
@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         self.views = {}
 
     def lock(self) -> None:
-        """Lock the window (File → Lock, Ctrl+L, or the idle time): the same person goes on
+        """Lock the window (File → Lock, Ctrl+Alt+L, or the idle time): the same person goes on
         with their password; anyone else may sign in instead."""
         if self.gate is not None or self.shell.actor is None or self.ctx is None:
             return
