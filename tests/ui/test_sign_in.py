@@ -252,3 +252,21 @@ def test_the_idle_minutes_are_set_in_settings_by_keys(
     # A button's shortcut clicks it a moment later.
     qtbot.waitUntil(lambda: idle_lock_minutes(sqlite_database) == 3, timeout=3000)
     assert "after 3 idle minutes" in page.message.text()
+
+
+def test_the_idle_lock_waits_for_an_open_dialog(qtbot: QtBot, gated: MainWindow) -> None:
+    sign_in_window(qtbot, gated)
+    qtbot.waitUntil(lambda: gated.idle.limit_ms > 0, timeout=5000)
+    # GIVEN a dialog open over the window (About, F1)
+    gated.activateWindow()
+    qtbot.keyClick(gated, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is not None, timeout=5000)
+    dialog = QApplication.activeModalWidget()
+    gated.idle.set_limit_ms(300)
+    # THEN the idle time passing does not pull the window from under it
+    qtbot.wait(900)
+    assert gated.gate is None
+    # WHEN it is closed, THEN the lock follows after another idle spell
+    assert dialog is not None
+    dialog.close()
+    qtbot.waitUntil(lambda: gated.gate is not None, timeout=5000)

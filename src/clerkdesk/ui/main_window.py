@@ -6,11 +6,13 @@ has been opened in the background (see ``workspace``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLineEdit,
     QMainWindow,
@@ -249,8 +251,6 @@ class MainWindow(QMainWindow):
 
         assert self.workspace is not None
         ctx = UiContext.from_workspace(self.shell, self.workspace)
-        if self.ctx is not None:
-            ctx.town = self.ctx.town  # as Settings last saved it
         self.ctx = ctx
         self.views = build_views(ctx, self.town_changed)
         for area in AREAS:
@@ -284,6 +284,11 @@ class MainWindow(QMainWindow):
         with their password; anyone else may sign in instead."""
         if self.gate is not None or self.shell.actor is None or self.ctx is None:
             return
+        if QApplication.activeModalWidget() is not None:
+            # A dialog in the middle of its work (a payment, say) is not pulled from under
+            # the clerk: the idle time starts again and the lock comes after it.
+            self.idle.touch()
+            return
         self._wanted_area = self.current_area or self._wanted_area
         self.show_sign_in(locked_by=self.shell.actor)
 
@@ -310,6 +315,9 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return
         self.ctx.town = town
+        if self.workspace is not None:
+            # The next person to sign in builds their screens over these rules too.
+            self.workspace = replace(self.workspace, town=town)
         self.setWindowTitle(f"ClerkDesk — {town.name}")
         self.town_label.setText(town.name)
         self.status.show_workspace(self.ctx)
