@@ -39,7 +39,10 @@ class FirstPaint(QObject):
         return False
 
     def _poll(self, window: QObject) -> None:
-        if getattr(window, "is_open", False) and not window.busy():  # type: ignore[attr-defined]
+        # Ready: the sign-in page is up (the database open, upgraded and the town read), or,
+        # signed in already, the counter's first queries are done.
+        at_gate = getattr(window, "gate", None) is not None
+        if at_gate or (getattr(window, "is_open", False) and not window.busy()):  # type: ignore[attr-defined]
             window.repaint()  # type: ignore[attr-defined]
             _say("ready")
             os._exit(0)

@@ -36,7 +36,7 @@ from long_inputs import (  # noqa: E402
     clipped,
     put,
 )
-from screenshot_support import EASTERN, save, visible, wait_until  # noqa: E402
+from screenshot_support import EASTERN, demo_administrator, save, visible, wait_until  # noqa: E402
 
 from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
@@ -106,6 +106,7 @@ def main() -> int:
         app = application()
         apply_style(app)
         shell = build_shell(url, clock)
+        shell.actor = demo_administrator(url, clock)
         window = start(url, shell)
         window.resize(1280, 800)
         wait_until(lambda: window.is_open and not window.busy())

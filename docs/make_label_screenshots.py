@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 from PySide6.QtCore import QSettings
-from screenshot_support import EASTERN, SHOTS, save, visible, wait_until
+from screenshot_support import EASTERN, SHOTS, demo_administrator, save, visible, wait_until
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -80,6 +80,7 @@ def main() -> int:
         app = application()
         apply_style(app)
         shell = build_shell(url, clock)
+        shell.actor = demo_administrator(url, clock)
         window = start(url, shell)
         window.resize(1280, 800)
         wait_until(lambda: window.is_open and not window.busy())

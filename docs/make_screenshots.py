@@ -12,7 +12,17 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).parent
-VIEWS = ("counter", "owners", "kennels", "tags", "money", "reports", "settings", "about")
+VIEWS = (
+    "counter",
+    "owners",
+    "kennels",
+    "tags",
+    "money",
+    "reports",
+    "settings",
+    "about",
+    "sign-in",
+)
 
 
 def main() -> int:

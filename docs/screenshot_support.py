@@ -11,6 +11,9 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
+from clerkdesk.clock import Clock
+from clerkdesk.rules.roles import Actor
+
 SHOTS = Path(__file__).parent / "screenshots"
 EASTERN = ZoneInfo("America/New_York")
 
@@ -44,3 +47,16 @@ def visible(kind: type[QWidget]) -> QWidget | None:
     """The newest visible top-level window of ``kind``."""
     found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
     return found[-1] if found else None
+
+
+def demo_administrator(url: str, clock: Clock) -> Actor:
+    """The demo's administrator, signed in with the demo's public password, for a shell that
+    opens past the sign-in page."""
+    from clerkdesk.db.database import Database
+    from clerkdesk.services.sign_in import sign_in
+
+    database = Database.open(url)
+    try:
+        return sign_in(database, "admin", "demo-admin", clock=clock, workstation="docs")
+    finally:
+        database.dispose()

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
 from clerkdesk.ui.dialogs import Dialogs
+from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.jobs import PrintJob
 
 
@@ -38,3 +42,28 @@ class RecordedDialogs(Dialogs):
         self.jobs.append(job)
         self.printed.append(job.path)
         return True
+
+
+ADMIN = ("admin", "demo-admin")  # the demo's administrator
+FIRST_ADMIN = ("chief", "first-admin-pw")  # the administrator a first run creates
+
+
+def sign_in_window(qtbot: QtBot, window: MainWindow, name: str = "", password: str = "") -> None:
+    """Sign in at the window's page with the keyboard, as a person would: on a demo database
+    as the demo's administrator, on one with no users as a first run's new administrator."""
+    from clerkdesk.ui.sign_in_pages import FirstRunPage
+
+    qtbot.waitUntil(lambda: window.gate is not None or window.is_open, timeout=10000)
+    page = window.gate
+    if page is None:
+        return
+    first_run = isinstance(page, FirstRunPage)
+    default = FIRST_ADMIN if first_run else ADMIN
+    name, password = name or default[0], password or default[1]
+    page.name.clear()  # type: ignore[attr-defined]
+    qtbot.keyClicks(page.name, name)  # type: ignore[attr-defined]
+    qtbot.keyClicks(page.password, password)  # type: ignore[attr-defined]
+    if first_run:
+        qtbot.keyClicks(page.again, password)  # type: ignore[attr-defined]
+    qtbot.keyClick(page.password, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.gate is None and window.is_open, timeout=10000)

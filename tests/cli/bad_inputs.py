@@ -43,6 +43,8 @@ SAMPLES: dict[str, list[str]] = {
     "screenshot": ["{tmp}/shot.png"],
     "demo": ["--dogs", "5"],
     "town seal": ["--default"],
+    "town idle-lock": ["5"],
+    "user add": ["rex", "--role", "clerk"],
     "print certificate": ["1", "--year", "2026", "--pdf", "{tmp}/license.pdf"],
     "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],
 }

@@ -1,5 +1,6 @@
-"""Fixtures of the command-line tests: a good database to spoil, a profile file, and a
-working folder watched for anything a refused command might leave."""
+"""Fixtures of the command-line tests: a good database to spoil, a profile file, a
+working folder watched for anything a refused command might leave, and the signed-in user
+every command that changes records acts for."""
 
 from __future__ import annotations
 
@@ -7,10 +8,44 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 
+from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.rules import presets
+from clerkdesk.rules.roles import Role
+from clerkdesk.services.users import add_user, has_users
+
+# Every command in these tests acts as this administrator (see ``signed_in``).
+CLI_USER, CLI_PASSWORD = "tester", "tester-password"
+# Light parameters: the first sign-in rehashes with the real ones, as it would anyway.
+_QUICK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+
+
+def add_cli_user(database: Database) -> None:
+    """The administrator the commands sign in as, in a database that has no users yet."""
+    if not has_users(database):
+        add_user(
+            database, CLI_USER, Role.ADMINISTRATOR, CLI_PASSWORD, "Test Administrator",
+            actor=None, clock=SystemClock(), hasher=_QUICK,
+        )  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def signed_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands that change records name their user and password as an office's script
+    would: in $CLERKDESK_USER and $CLERKDESK_PASSWORD."""
+    monkeypatch.setenv("CLERKDESK_USER", CLI_USER)
+    monkeypatch.setenv("CLERKDESK_PASSWORD", CLI_PASSWORD)
+    monkeypatch.delenv("CLERKDESK_NEW_PASSWORD", raising=False)
+
+
+@pytest.fixture
+def database(database: Database) -> Database:
+    """The suite's database on each backend, with the user the commands act as."""
+    add_cli_user(database)
+    return database
 
 
 @pytest.fixture(scope="session")
@@ -19,6 +54,7 @@ def good_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("good") / "good.sqlite"
     database = Database.open(f"sqlite:///{path}")
     upgrade_to_head(database)
+    add_cli_user(database)
     database.dispose()
     return path
 

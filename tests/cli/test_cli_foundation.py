@@ -111,8 +111,13 @@ def test_an_unsupported_database_url_is_one_line_and_status_2(
 
 
 def test_screenshot_writes_a_png_of_the_main_window_with_data(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], qapp: object
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    qapp: object,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # No user named: a demo's screenshot signs in as the demo's administrator.
+    monkeypatch.delenv("CLERKDESK_USER")
     url = f"sqlite:///{tmp_path / 'shot.sqlite'}"
     run(capsys, "--db", url, "demo", "--dogs", "120")
     target = tmp_path / "owners.png"

@@ -4,7 +4,6 @@ and nothing recorded."""
 
 from __future__ import annotations
 
-import getpass
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.models import DocumentReprint, PrintedKind
+from cli.conftest import CLI_USER, add_cli_user
 from document_support import Sale, license_two_dogs
 from pdf_support import page_sizes, page_texts
 
@@ -28,6 +28,7 @@ def licensed(
     path = tmp_path_factory.mktemp("db") / "town.sqlite"
     database = Database.open(f"sqlite:///{path}")
     upgrade_to_head(database)
+    add_cli_user(database)
     sale = license_two_dogs(database, clock)
     yield f"sqlite:///{path}", database, sale
     database.dispose()
@@ -79,13 +80,13 @@ def test_a_receipt_reprint_is_marked_and_recorded_each_time(
         assert (status, err) == (0, "")
         assert out == (f"wrote Receipt 2026-000001 marked REPRINT (reprint no. {n}) to again.pdf\n")
     text = _flat((workdir / "again.pdf").read_bytes())
-    assert f"by {getpass.getuser()}" in text and text.count("REPRINT — printed") == 2
+    assert f"by {CLI_USER}" in text and text.count("REPRINT — printed") == 2
     with database.read() as session:
         rows = session.scalars(select(DocumentReprint)).all()
         assert [(r.kind, r.receipt_id, r.reason) for r in rows] == [
             (PrintedKind.RECEIPT, sale.receipt_id, "Resident lost the original")
         ] * 2
-        assert all(r.printed_by == getpass.getuser() for r in rows)
+        assert all(r.printed_by == CLI_USER for r in rows)
 
 
 def test_a_certificate_reprint_is_recorded(

@@ -14,7 +14,7 @@ from clerkdesk.demo.fill import fill_demo
 from clerkdesk.ui.app import build_shell, start
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.main_window import MainWindow
-from qt_support import RecordedDialogs
+from qt_support import RecordedDialogs, sign_in_window
 
 
 @pytest.fixture
@@ -35,6 +35,7 @@ def window(qtbot: QtBot, shell: Shell, demo_url: str) -> Iterator[MainWindow]:
     main = start(demo_url, shell)
     qtbot.addWidget(main)
     qtbot.waitExposed(main)
+    sign_in_window(qtbot, main)
     qtbot.waitUntil(lambda: main.is_open and not main.busy(), timeout=10000)
     yield main
     shell.tasks.wait()

@@ -34,7 +34,7 @@ from clerkdesk.ui.views.settings.editor import TomlEditorDialog
 from clerkdesk.ui.views.settings.schedule_dialog import AddScheduleDialog
 from clerkdesk.ui.views.settings.tables import KEY_ROLE
 from clerkdesk.ui.views.settings.town_rules import TownRulesPage
-from qt_support import RecordedDialogs
+from qt_support import RecordedDialogs, sign_in_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -224,6 +224,7 @@ def fairhaven_window(
     shell = build_shell(sqlite_url, clock, RecordedDialogs())
     main = start(sqlite_url, shell)
     qtbot.addWidget(main)
+    sign_in_window(qtbot, main)
     qtbot.waitUntil(lambda: main.is_open and not main.busy(), timeout=10000)
     yield main
     shell.tasks.wait()
@@ -273,6 +274,7 @@ def test_a_new_database_starts_from_a_preset(
     shell = build_shell(sqlite_url, clock, RecordedDialogs())
     window = start(sqlite_url, shell)
     qtbot.addWidget(window)
+    sign_in_window(qtbot, window)  # a new database: its first run creates the administrator
     qtbot.waitUntil(lambda: window.is_open and not window.busy(), timeout=10000)
     try:
         page = _open_settings(qtbot, window)

@@ -17,6 +17,7 @@ from clerkdesk.cli import (
     search_cmd,
     tags_cmd,
     town_cmd,
+    user_cmd,
 )
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
@@ -28,6 +29,7 @@ REGISTRARS: list[Registrar] = [
     search_cmd.register,
     tags_cmd.register,
     town_cmd.register,
+    user_cmd.register,
     print_cmd.register,
     screenshot_cmd.register,
 ]

@@ -32,7 +32,11 @@ def fail(message: str, status: int = 2) -> NoReturn:
 class CliContext:
     db_option: str | None
     clock: Clock = field(default_factory=SystemClock)
+    user_option: str | None = None
     _database: Database | None = None
+    _actor: Actor | None = None
+    # The password the actor signed in with, kept only while the command runs.
+    signed_password: str | None = None
 
     @property
     def database_url(self) -> str:
@@ -61,13 +65,13 @@ class CliContext:
         return self._database
 
     def actor(self) -> Actor:
-        """Who a writing command acts for."""
-        import getpass
+        """Who a writing command acts for: the user named by ``--user`` (else
+        $CLERKDESK_USER), signed in with $CLERKDESK_PASSWORD or a prompt on a terminal."""
+        if self._actor is None:
+            from clerkdesk.cli.identity import signed_in_actor
 
-        from clerkdesk.rules.roles import Actor, Role
-        from clerkdesk.workstation import workstation_name
-
-        return Actor(getpass.getuser(), Role.ADMINISTRATOR, workstation_name())
+            self._actor = signed_in_actor(self)
+        return self._actor
 
     def close(self) -> None:
         if self._database is not None:

@@ -98,14 +98,19 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def handle(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.demo.fill import existing_dogs, fill_demo
+    from clerkdesk.demo.fill import add_demo_users, existing_dogs, fill_demo
+    from clerkdesk.services.users import is_demo
 
     _check(args)
     database = ctx.database()
     if args.if_empty:
         held = existing_dogs(database)
         if held:
+            # A demo made before sign-in existed gets its demo people, so it still opens.
+            added = add_demo_users(database, ctx.clock) if is_demo(database) else 0
             out(f"{database.describe()} already holds {held:,} dogs; left as it is")
+            if added:
+                out(_DEMO_USERS)
             return 0
     result = fill_demo(
         database,
@@ -127,4 +132,12 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
         f"{', '.join(result.stocked) or 'no year'}"
     )
+    if result.users:
+        out(_DEMO_USERS)
     return 0
+
+
+_DEMO_USERS = (
+    "sign in as admin, clerk, assistant, aco or treasurer; each one's password is "
+    "demo-NAME (e.g. demo-clerk)"
+)

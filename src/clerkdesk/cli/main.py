@@ -42,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="database URL (sqlite:///PATH or postgresql+psycopg://…); "
         "default: $CLERKDESK_DB_URL, else a SQLite file in your data folder",
     )
+    parser.add_argument(
+        "--user",
+        metavar="NAME",
+        help="the user a command that changes records acts for (default: $CLERKDESK_USER); "
+        "the password comes from $CLERKDESK_PASSWORD, else a prompt at a terminal",
+    )
     from clerkdesk.cli import commands
 
     # Every sub-parser is a Parser too (argparse makes them of the parent's class).
@@ -58,11 +64,11 @@ def _app_launch(argv: Sequence[str]) -> argparse.Namespace | None:
     """``clerkdesk`` or ``clerkdesk --db URL`` alone opens the app; spotting that here spares
     the window's start-up the cost of building every command's parser."""
     if not argv:
-        return argparse.Namespace(db=None, command=None)
+        return argparse.Namespace(db=None, command=None, user=None)
     if len(argv) == 2 and argv[0] == "--db" and not argv[1].startswith("-"):
-        return argparse.Namespace(db=argv[1], command=None)
+        return argparse.Namespace(db=argv[1], command=None, user=None)
     if len(argv) == 1 and argv[0].startswith("--db=") and len(argv[0]) > 5:
-        return argparse.Namespace(db=argv[0][5:], command=None)
+        return argparse.Namespace(db=argv[0][5:], command=None, user=None)
     return None
 
 
@@ -90,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.db is not None and not args.db.strip():
             # An empty --db would quietly mean the default database.
             raise CommandFailed("--db needs a database address, e.g. sqlite:///PATH")
-        ctx = CliContext(db_option=args.db)
+        ctx = CliContext(db_option=args.db, user_option=args.user)
         if args.command is None:
             # The app sets up its log file once its window is on screen.
             from clerkdesk.cli.app_cmd import run_app

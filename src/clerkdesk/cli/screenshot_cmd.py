@@ -5,18 +5,34 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, fail, out
 from clerkdesk.cli.display import has_display
 
-VIEWS = ("counter", "owners", "kennels", "tags", "money", "reports", "settings", "about")
+if TYPE_CHECKING:
+    from clerkdesk.rules.roles import Actor
+
+VIEWS = (
+    "counter",
+    "owners",
+    "kennels",
+    "tags",
+    "money",
+    "reports",
+    "settings",
+    "about",
+    "sign-in",
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "screenshot",
         help="render the main window (or one view) to a PNG and exit",
-        description="Render the main window, or a named view, once and save it as a PNG.",
+        description="Render the main window, or a named view, once and save it as a PNG. "
+        "The window is signed in as --user (or $CLERKDESK_USER); on a demo database with "
+        "neither, as the demo's administrator; else it shows the sign-in page.",
     )
     parser.add_argument("file", type=Path, metavar="FILE", help="PNG file to write")
     parser.add_argument("--view", choices=VIEWS, default="counter", help="screen to show")
@@ -72,9 +88,32 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from clerkdesk.ui.screenshot import take_screenshot
 
+    actor = None if args.view == "sign-in" else _actor(ctx)
     try:
-        path = take_screenshot(ctx.database_url, ctx.clock, target, view=args.view, size=size)
+        path = take_screenshot(
+            ctx.database_url, ctx.clock, target, view=args.view, size=size, actor=actor
+        )
     except OSError as exc:
         fail(f"could not write the screenshot to {target} ({exc.strerror or exc})")
     out(str(path))
     return 0
+
+
+def _actor(ctx: CliContext) -> Actor | None:
+    from clerkdesk.cli.identity import USER_VARIABLE
+    from clerkdesk.services.sign_in import sign_in
+    from clerkdesk.services.users import demo_accounts, has_users
+    from clerkdesk.workstation import workstation_name
+
+    database = ctx.database()
+    if not has_users(database):
+        return None
+    if ctx.user_option is not None or os.environ.get(USER_VARIABLE):
+        return ctx.actor()
+    # The demo's passwords are public: a screenshot of it needs no one to type one.
+    first = next(iter(demo_accounts(database)), None)
+    if first is None:
+        return None
+    return sign_in(
+        database, first.name, first.password, clock=ctx.clock, workstation=workstation_name()
+    )

@@ -15,7 +15,7 @@ MAX_SEAL_TEXT = "1 MB"
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "town",
-        help="the town's seal or logo on license certificates",
+        help="office-wide settings: the seal on certificates, the idle lock",
         description="Office-wide settings of the town, shared by every workstation.",
     )
     actions = parser.add_subparsers(dest="town_action", metavar="ACTION", required=True)
@@ -31,12 +31,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     which.add_argument("file", nargs="?", metavar="FILE", help="the seal image")
     which.add_argument("--default", action="store_true", help="print the default seal again")
     seal.set_defaults(handler=handle_seal)
+    idle = actions.add_parser(
+        "idle-lock",
+        help="lock every counter after this many idle minutes (0: never)",
+        description="How many minutes a workstation may sit with no key pressed or mouse "
+        "moved before it locks and asks for the password again; 0 never locks. Shared by "
+        "every workstation; the default is 10.",
+    )
+    idle.add_argument("minutes", type=int, metavar="MINUTES", help="0 to 480")
+    idle.set_defaults(handler=handle_idle_lock)
 
 
 def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.seal import clear_seal, set_seal
 
     if args.default:
+        from clerkdesk.rules.roles import Permission
+        from clerkdesk.services.acting import require
+
+        require(ctx.actor(), Permission.MANAGE_TOWN)
         clear_seal(ctx.database())
         out("certificates print the default seal")
         return 0
@@ -49,4 +62,16 @@ def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:
         fail(f"cannot read {args.file!r}: {exc.strerror or exc}")
     info = set_seal(ctx.database(), path.name, content, actor=ctx.actor(), clock=ctx.clock)
     out(f"certificates print {info.filename} ({info.width} × {info.height} pixels) as the seal")
+    return 0
+
+
+def handle_idle_lock(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.services.idle_lock import check_idle_minutes, set_idle_lock_minutes
+
+    minutes = check_idle_minutes(args.minutes)
+    set_idle_lock_minutes(ctx.database(), minutes, actor=ctx.actor())
+    if minutes:
+        out(f"every workstation locks after {minutes} idle minute{'' if minutes == 1 else 's'}")
+    else:
+        out("no workstation locks when idle")
     return 0

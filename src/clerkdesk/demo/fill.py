@@ -15,8 +15,17 @@ from clerkdesk.demo.history import HistoryWritten, write_history
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
 from clerkdesk.rules import presets
+from clerkdesk.rules.roles import Actor
 from clerkdesk.services.search_words import dog_tokens, insert_tokens, owner_tokens
 from clerkdesk.services.town import save_town_profile
+from clerkdesk.services.users import (
+    DEMO_ACCOUNTS,
+    DEMO_HASHER,
+    DEMO_SETTING,
+    add_user,
+    demo_password,
+    has_users,
+)
 
 Progress = Callable[[int, int], None]
 MAX_DEMO_DOGS = 1_000_000
@@ -34,6 +43,8 @@ class DemoResult:
     transfers: int = 0
     stocked: tuple[str, ...] = ()
     """The license years given tag stock, by label."""
+    users: int = 0
+    """Demo people added (none to a database with users of its own)."""
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -121,9 +132,11 @@ def fill_demo(
     with database.write() as session:
         session.merge(
             Setting(
-                key="demo", value=f"seed={seed} town={town_id} dogs={dogs} years={history_years}"
+                key=DEMO_SETTING,
+                value=f"seed={seed} town={town_id} dogs={dogs} years={history_years}",
             )
         )
+    users = add_demo_users(database, clock)
     seconds = (dt.datetime.now(dt.UTC) - started).total_seconds()
     return DemoResult(
         town_id,
@@ -135,4 +148,25 @@ def fill_demo(
         history.lost_tags,
         history.transfers,
         history.stocked,
+        users,
     )
+
+
+def add_demo_users(database: Database, clock: Clock) -> int:
+    """The demo's people, one per role, each with the password ``demo-<name>``; none is
+    added to a database that has users of its own already. Returns how many were added."""
+    if has_users(database):
+        return 0
+    first, *others = DEMO_ACCOUNTS
+    name, role, full_name = first
+    add_user(
+        database, name, role, demo_password(name), full_name,
+        actor=None, clock=clock, hasher=DEMO_HASHER,
+    )  # fmt: skip
+    admin = Actor(name, role, "demo")
+    for name, role, full_name in others:
+        add_user(
+            database, name, role, demo_password(name), full_name,
+            actor=admin, clock=clock, hasher=DEMO_HASHER,
+        )  # fmt: skip
+    return len(DEMO_ACCOUNTS)

@@ -66,7 +66,7 @@ class UiContext:
         return cls(
             database=workspace.database,
             clock=shell.clock,
-            actor=shell.actor or _computer_user(),
+            actor=_signed_in(shell),
             town=workspace.town,
             schema_revision=workspace.schema_revision,
             tasks=shell.tasks,
@@ -75,11 +75,7 @@ class UiContext:
         )
 
 
-def _computer_user() -> Actor:
-    """Until sign-in: the computer's account, as the administrator."""
-    import getpass
-
-    from clerkdesk.rules.roles import Actor, Role
-    from clerkdesk.workstation import workstation_name
-
-    return Actor(getpass.getuser(), Role.ADMINISTRATOR, workstation_name())
+def _signed_in(shell: Shell) -> Actor:
+    if shell.actor is None:
+        raise RuntimeError("the screens are built only for a signed-in user")
+    return shell.actor

@@ -6,11 +6,13 @@ has been opened in the background (see ``workspace``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLineEdit,
     QMainWindow,
@@ -22,12 +24,14 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
-from clerkdesk.ui.nav import AREAS, NavRail
+from clerkdesk.ui.idle import IdleWatch
+from clerkdesk.ui.nav import AREAS, NavRail, areas_open_to
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.style import icon
 from clerkdesk.ui.views.base import AreaView, PlaceholderView
 
 if TYPE_CHECKING:
+    from clerkdesk.rules.roles import Actor
     from clerkdesk.services.town import TownInUse
     from clerkdesk.ui.about import AboutDialog
     from clerkdesk.ui.workspace import Workspace
@@ -100,11 +104,28 @@ class MainWindow(QMainWindow):
         focus_search.activated.connect(self.focus_search)
         self.nav.area_chosen.connect(self.show_area)
         self.nav.setEnabled(False)
+        self.search.setEnabled(False)
         self._wanted_area = "counter"
         self._painted = False
+        self.workspace: Workspace | None = None
+        # The sign-in, first-run or lock page while one is shown.
+        self.gate: QWidget | None = None
+        self.idle = IdleWatch(self)
+        self.idle.idle.connect(self.lock)
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        self.lock_action = QAction("&Lock", self)
+        self.lock_action.setShortcut(QKeySequence("Ctrl+Alt+L"))
+        self.lock_action.triggered.connect(self.lock)
+        self.sign_out_action = QAction("Sign &out", self)
+        self.sign_out_action.setShortcut(QKeySequence("Ctrl+Shift+Q"))
+        self.sign_out_action.triggered.connect(self.sign_out)
+        for action in (self.lock_action, self.sign_out_action):
+            action.setEnabled(False)
+            file_menu.addAction(action)
+            self.addAction(action)  # the shortcut works with the menu closed
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -123,25 +144,170 @@ class MainWindow(QMainWindow):
 
     # Opening -----------------------------------------------------------------------
     def open_workspace(self, workspace: Workspace) -> None:
-        """Build the screens over the opened database."""
-        from clerkdesk.ui.screens import build_views
-
-        ctx = UiContext.from_workspace(self.shell, workspace)
-        self.ctx = ctx
-        town = ctx.town.name if ctx.town else "no town set up"
+        """The database is open: ask who is working (or, first, create the administrator)."""
+        self.workspace = workspace
+        town = workspace.town.name if workspace.town else "no town set up"
         self.setWindowTitle(f"ClerkDesk — {town}")
         self.town_label.setText(town)
+        self.status.show_database(workspace.database)
+        if self.shell.actor is not None:  # signed in already (a screenshot, say)
+            self.signed_in(self.shell.actor)
+        elif workspace.has_users:
+            self.show_sign_in()
+        else:
+            self.show_first_run()
+
+    def show_sign_in(self, locked_by: Actor | None = None) -> None:
+        from clerkdesk.ui.sign_in_pages import SignInPage
+        from clerkdesk.workstation import workstation_name
+
+        assert self.workspace is not None
+        self._show_gate(
+            SignInPage(
+                self.workspace.database,
+                self.shell.clock,
+                self.shell.tasks,
+                workstation=workstation_name(),
+                demo=self.workspace.demo,
+                locked_by=locked_by,
+            )
+        )
+
+    def show_first_run(self) -> None:
+        from clerkdesk.ui.sign_in_pages import FirstRunPage
+        from clerkdesk.workstation import workstation_name
+
+        assert self.workspace is not None
+        self._show_gate(
+            FirstRunPage(
+                self.workspace.database,
+                self.shell.clock,
+                self.shell.tasks,
+                workstation=workstation_name(),
+            )
+        )
+
+    def _show_gate(self, page: QWidget) -> None:
+        self._drop_gate()
+        self.gate = page
+        page.signed_in.connect(self.signed_in)  # type: ignore[attr-defined]
+        self.stack.addWidget(page)
+        self.stack.setCurrentWidget(page)
+        for widget in (self.nav, self.search):
+            widget.setEnabled(False)
+        self.lock_action.setEnabled(False)
+        self.sign_out_action.setEnabled(False)
+        self.status.show_gate(self.shell.actor)
+
+    def _drop_gate(self) -> None:
+        if self.gate is not None:
+            self.stack.removeWidget(self.gate)
+            self.gate.deleteLater()
+            self.gate = None
+
+    def signed_in(self, actor: Actor) -> None:
+        """Someone signed in (or unlocked): the same person finds their work as they left
+        it; anyone else starts afresh, which signs the one before out."""
+        assert self.workspace is not None
+        same = self.ctx is not None and self.ctx.actor.name == actor.name
+        self.shell.actor = actor
+        self._drop_gate()
+        if not same:
+            self._retire_views()
+            self._build_views(actor)
+        self.nav.setEnabled(True)
+        self.search.setEnabled("counter" in areas_open_to(actor))
+        self.lock_action.setEnabled(True)
+        self.sign_out_action.setEnabled(True)
+        assert self.ctx is not None
+        self.status.show_workspace(self.ctx)
+        self.show_area(self._wanted_area)
+        self._settle_focus()
+        self._follow_idle_setting()
+        if not same:
+            self.opened.emit()
+
+    def _settle_focus(self) -> None:
+        """The page that held the cursor is gone: the search box takes it, as when the
+        window opens, or the area's first control when the role has no counter."""
+        if self.search.isEnabled():
+            self.search.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        view = self.stack.currentWidget()
+        if view is None:
+            return
+        first = next(
+            (
+                child
+                for child in view.findChildren(QWidget)
+                if child.focusPolicy() & Qt.FocusPolicy.TabFocus and child.isVisibleTo(view)
+            ),
+            view,
+        )
+        first.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _build_views(self, actor: Actor) -> None:
+        from clerkdesk.ui.screens import build_views
+
+        assert self.workspace is not None
+        ctx = UiContext.from_workspace(self.shell, self.workspace)
+        self.ctx = ctx
         self.views = build_views(ctx, self.town_changed)
         for area in AREAS:
             self.stack.addWidget(self.views[area.key])
+        self.nav.open_for(actor)
+        allowed = areas_open_to(actor)
+        if self._wanted_area not in allowed:
+            self._wanted_area = allowed[0] if allowed else "counter"
         # The one search box is the counter's: typing there brings the counter forward.
         attach = getattr(self.views["counter"], "attach_search", None)
-        if attach is not None:
+        if attach is not None and "counter" in allowed:
             attach(self.search, lambda: self.show_area("counter"))
-        self.status.show_workspace(ctx)
-        self.nav.setEnabled(True)
-        self.show_area(self._wanted_area)
-        self.opened.emit()
+
+    def _retire_views(self) -> None:
+        if not self.views:
+            return
+        if self.ctx is not None and "counter" in areas_open_to(self.ctx.actor):
+            # The counter's handlers leave with it.
+            self.search.textEdited.disconnect()
+            self.search.returnPressed.disconnect()
+        self.search.clear()
+        for view in self.views.values():
+            self.stack.removeWidget(view)
+            view.hide()
+            # Work still running for it holds it until its answer comes; then it goes.
+            view.setParent(None)
+        self.views = {}
+
+    def lock(self) -> None:
+        """Lock the window (File → Lock, Ctrl+Alt+L, or the idle time): the same person goes on
+        with their password; anyone else may sign in instead."""
+        if self.gate is not None or self.shell.actor is None or self.ctx is None:
+            return
+        if QApplication.activeModalWidget() is not None:
+            # A dialog in the middle of its work (a payment, say) is not pulled from under
+            # the clerk: the idle time starts again and the lock comes after it.
+            self.idle.touch()
+            return
+        self._wanted_area = self.current_area or self._wanted_area
+        self.show_sign_in(locked_by=self.shell.actor)
+
+    def sign_out(self) -> None:
+        if self.shell.actor is None or self.workspace is None:
+            return
+        self._wanted_area = "counter"
+        self.shell.actor = None
+        self._retire_views()
+        self.ctx = None
+        self.show_sign_in()
+
+    def _follow_idle_setting(self) -> None:
+        """The office's idle minutes, read afresh at each sign-in (Settings may change them)."""
+        from clerkdesk.services.idle_lock import idle_lock_minutes
+
+        assert self.workspace is not None
+        database = self.workspace.database
+        self.shell.tasks.run(lambda: idle_lock_minutes(database), self.idle.set_minutes)
 
     def town_changed(self, town: TownInUse) -> None:
         """A screen saved a new version of the town's rules: every screen reads them from
@@ -149,6 +315,9 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return
         self.ctx.town = town
+        if self.workspace is not None:
+            # The next person to sign in builds their screens over these rules too.
+            self.workspace = replace(self.workspace, town=town)
         self.setWindowTitle(f"ClerkDesk — {town.name}")
         self.town_label.setText(town.name)
         self.status.show_workspace(self.ctx)
@@ -168,9 +337,12 @@ class MainWindow(QMainWindow):
 
     # Navigation --------------------------------------------------------------------
     def show_area(self, key: str) -> None:
-        if key not in self.views:
-            self._wanted_area = key
+        if self.gate is not None or key not in self.views:
+            if self.gate is None or self.ctx is None:
+                self._wanted_area = key
             return
+        if self.ctx is not None and key not in areas_open_to(self.ctx.actor):
+            return  # an area the role cannot use, asked for by its function key
         self.stack.setCurrentWidget(self.views[key])
         self.nav.mark(key)
 

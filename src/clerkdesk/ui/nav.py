@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QButtonGroup, QFrame, QToolButton, QVBoxLayout, QWidget
 
 from clerkdesk.ui.style import rail_icon
+
+if TYPE_CHECKING:
+    from clerkdesk.rules.roles import Actor
+
+# Permissions by their values: the rail paints before the rules are imported.
+_RECORDS = ("edit_records", "inspect")
 
 
 @dataclass(frozen=True)
@@ -17,17 +24,28 @@ class Area:
     label: str
     icon: str
     shortcut: str
+    # A role sees the area if it holds any of these permissions.
+    needs: tuple[str, ...] = ()
+
+    def open_to(self, actor: Actor) -> bool:
+        from clerkdesk.rules.roles import Permission
+
+        return not self.needs or any(actor.may(Permission(need)) for need in self.needs)
 
 
 AREAS: tuple[Area, ...] = (
-    Area("counter", "Counter", "counter", "F2"),
-    Area("owners", "Owners\n&& Dogs", "owners", "F3"),
-    Area("kennels", "Kennels", "kennels", "F4"),
-    Area("tags", "Tags", "tags", "F5"),
-    Area("money", "Money", "money", "F6"),
-    Area("reports", "Reports", "reports", "F7"),
-    Area("settings", "Settings", "settings", "F8"),
+    Area("counter", "Counter", "counter", "F2", ("sell",)),
+    Area("owners", "Owners\n&& Dogs", "owners", "F3", _RECORDS),
+    Area("kennels", "Kennels", "kennels", "F4", _RECORDS),
+    Area("tags", "Tags", "tags", "F5", ("manage_tags",)),
+    Area("money", "Money", "money", "F6", ("read_reports",)),
+    Area("reports", "Reports", "reports", "F7", ("read_reports",)),
+    Area("settings", "Settings", "settings", "F8", ("manage_town",)),
 )
+
+
+def areas_open_to(actor: Actor) -> list[str]:
+    return [area.key for area in AREAS if area.open_to(actor)]
 
 
 class NavRail(QFrame):
@@ -64,3 +82,8 @@ class NavRail(QFrame):
 
     def mark(self, key: str) -> None:
         self.buttons[key].setChecked(True)
+
+    def open_for(self, actor: Actor) -> None:
+        """Show only the areas the signed-in person's role can use."""
+        for area in AREAS:
+            self.buttons[area.key].setVisible(area.open_to(actor))

@@ -8,6 +8,7 @@ from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
 from PySide6.QtWidgets import QWidget
 
 from clerkdesk.clock import Clock
+from clerkdesk.rules.roles import Actor
 from clerkdesk.ui.app import application, build_shell, start
 from clerkdesk.ui.style import apply_style
 
@@ -20,13 +21,16 @@ def take_screenshot(
     view: str = "counter",
     size: tuple[int, int] = (1280, 800),
     timeout_ms: int = 20000,
+    actor: Actor | None = None,
 ) -> Path:
+    """With no ``actor`` the window shows its sign-in (or first-run) page."""
     app = application()
     apply_style(app)
     shell = build_shell(url, clock)
+    shell.actor = actor
     window = start(url, shell)
     window.resize(*size)
-    if view != "about":
+    if view not in {"about", "sign-in"}:
         window.show_area(view)
     shown: list[QWidget] = [window]
     elapsed = QElapsedTimer()
@@ -34,7 +38,8 @@ def take_screenshot(
     loop = QEventLoop()
 
     def settle() -> None:
-        if elapsed.elapsed() < timeout_ms and (window.busy() or not window.is_open):
+        waiting = window.gate is None and (window.busy() or not window.is_open)
+        if elapsed.elapsed() < timeout_ms and waiting:
             QTimer.singleShot(30, settle)
             return
         if view == "about" and window.is_open:

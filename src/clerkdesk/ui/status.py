@@ -4,12 +4,17 @@ joins them with the daily close-out; until then it would be a claim nothing comp
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
+
+if TYPE_CHECKING:
+    from clerkdesk.db.database import Database
+    from clerkdesk.rules.roles import Actor
 
 
 def license_year_text(ctx: UiContext) -> str:
@@ -51,10 +56,17 @@ class StatusBar(QStatusBar):
         self.addPermanentWidget(label, stretch)
         return label
 
-    def show_workspace(self, ctx: UiContext) -> None:
-        described = ctx.database.describe()
+    def show_database(self, database: Database) -> None:
+        described = database.describe()
         self.database.setText(described)
         self.database.setToolTip(described)
+
+    def show_gate(self, locked_for: Actor | None) -> None:
+        """While the sign-in or lock page is up."""
+        self.user.setText(f"Locked: {locked_for.described}" if locked_for else "Not signed in")
+
+    def show_workspace(self, ctx: UiContext) -> None:
+        self.show_database(ctx.database)
         self._ctx, self._day = ctx, ctx.clock.today()
         self.user.setText(f"Signed in: {ctx.actor.described}")
         self.license_year.setText(license_year_text(ctx))

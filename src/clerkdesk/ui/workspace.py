@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.db.migrate import UpgradeResult
     from clerkdesk.services.town import TownInUse
+    from clerkdesk.services.users import DemoAccount
+
+DEFAULT_IDLE_MINUTES = 10
 
 
 @dataclass(frozen=True)
@@ -22,13 +25,19 @@ class Workspace:
     town: TownInUse | None
     schema_revision: str | None
     upgrade: UpgradeResult
+    # What the sign-in page needs: whether anyone can sign in yet, the demo's people.
+    has_users: bool = True
+    demo: tuple[DemoAccount, ...] = ()
+    idle_minutes: int = DEFAULT_IDLE_MINUTES
 
 
 def open_workspace(url: str) -> Workspace:
     """Open and upgrade the database and read the town in use; runs on a worker thread."""
     from clerkdesk.db.database import Database
     from clerkdesk.db.migrate import upgrade_to_head
+    from clerkdesk.services.idle_lock import idle_lock_minutes
     from clerkdesk.services.town import town_in_use
+    from clerkdesk.services.users import demo_accounts, has_users
 
     # The screens' modules come in here too, so building them later costs no import time.
     from clerkdesk.ui import screens as _screens  # noqa: F401
@@ -37,7 +46,10 @@ def open_workspace(url: str) -> Workspace:
     try:
         upgrade = upgrade_to_head(database)
         town = town_in_use(database)
+        users = has_users(database)
+        demo = tuple(demo_accounts(database))
+        idle = idle_lock_minutes(database)
     except Exception:
         database.dispose()
         raise
-    return Workspace(database, town, upgrade.to_revision, upgrade)
+    return Workspace(database, town, upgrade.to_revision, upgrade, users, demo, idle)

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.settings.idle_lock import IdleLockPage
 from clerkdesk.ui.views.settings.printing import PrintingPage
 from clerkdesk.ui.views.settings.seal import SealPage
 from clerkdesk.ui.views.settings.town_rules import TownChanged, TownRulesPage
@@ -33,7 +34,9 @@ class SettingsView(AreaView):
         self.tabs.addTab(self.seal, "Certificate seal")
         self.printing = PrintingPage(self.tabs)
         self.tabs.addTab(self.printing, "Printing (this computer)")
+        self.idle_lock = IdleLockPage(ctx, self.tabs)
+        self.tabs.addTab(self.idle_lock, "Counter lock")
         self.body.addWidget(self.tabs, 1)
 
     def busy(self) -> bool:
-        return self.town_rules.busy() or self.seal.busy()
+        return self.town_rules.busy() or self.seal.busy() or self.idle_lock.busy()

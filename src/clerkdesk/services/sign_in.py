@@ -1,0 +1,125 @@
+"""Signing in: a name and password become the Actor every service acts for.
+
+Failed attempts are counted on the user's row, so the wait they earn holds at every
+workstation: after ``FREE_FAILURES`` failures each further attempt waits 30 seconds,
+doubling, at most 15 minutes. An unknown name and a wrong password read the same.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ClerkDeskError
+from clerkdesk.models.users import User
+from clerkdesk.rules.roles import Actor
+from clerkdesk.services.acting import ACTOR_KEY
+from clerkdesk.services.users import HASHER, NAME_MAX, NAME_SHAPE, PASSWORD_MAX
+
+FREE_FAILURES = 5
+FIRST_WAIT = dt.timedelta(seconds=30)
+LONGEST_WAIT = dt.timedelta(minutes=15)
+NO_MATCH = "That name and password do not match."
+
+
+class SignInRefused(ClerkDeskError):
+    """The name and password were not accepted; ``wait`` says how long before trying again
+    when the refusal is the throttle's."""
+
+    def __init__(self, message: str, wait: dt.timedelta | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.wait = wait
+
+
+def wait_after(failures: int) -> dt.timedelta:
+    """How long after the last failure the next attempt must wait."""
+    if failures < FREE_FAILURES:
+        return dt.timedelta(0)
+    doublings = min(failures - FREE_FAILURES, 10)
+    wait: dt.timedelta = FIRST_WAIT * (2**doublings)
+    return min(wait, LONGEST_WAIT)
+
+
+def _said(wait: dt.timedelta) -> str:
+    seconds = max(1, int(-(-wait.total_seconds() // 1)))
+    if seconds < 90:
+        return f"{seconds} second{'' if seconds == 1 else 's'}"
+    minutes = -(-seconds // 60)
+    return f"{minutes} minutes"
+
+
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    # An unknown name costs the same hashing time as a known one, so timing tells nothing.
+    return _DUMMY.setdefault(id(hasher), hasher.hash("no such user, no such password"))
+
+
+_DUMMY: dict[int, str] = {}
+
+
+def sign_in(
+    database: Database,
+    name: str,
+    password: str,
+    *,
+    clock: Clock,
+    workstation: str,
+    hasher: PasswordHasher = HASHER,
+) -> Actor:
+    """The Actor for ``name`` if ``password`` is theirs; ``SignInRefused`` otherwise."""
+    now = clock.now()
+    if not NAME_SHAPE.fullmatch(name) or len(name) > NAME_MAX or not _plain(password):
+        raise SignInRefused(NO_MATCH)
+    refusal: SignInRefused | None = None
+    with database.write() as session:
+        user = session.scalar(select(User).where(User.name == name))
+        if user is None:
+            _verify(hasher, _dummy_hash(hasher), password)
+            raise SignInRefused(NO_MATCH)
+        session.info[ACTOR_KEY] = actor = Actor(user.name, user.role, workstation)
+        if user.last_failed_at is not None:
+            ready = user.last_failed_at + wait_after(user.failed_attempts)
+            if now < ready:
+                wait = ready - now
+                raise SignInRefused(
+                    f"Too many failed sign-ins for this name: try again in {_said(wait)}.",
+                    wait,
+                )
+        if not _verify(hasher, user.password_hash, password):
+            # The failure is written (the transaction commits) and then refused.
+            user.failed_attempts += 1
+            user.last_failed_at = now
+            refusal = SignInRefused(NO_MATCH)
+        elif user.disabled:
+            raise SignInRefused(f"{user.name} is disabled; ask the administrator.")
+        else:
+            if hasher.check_needs_rehash(user.password_hash):
+                user.password_hash = hasher.hash(password)
+            user.failed_attempts = 0
+            user.last_failed_at = None
+            user.last_signed_in_at = now
+    if refusal is not None:
+        raise refusal
+    return actor
+
+
+def _plain(password: str) -> bool:
+    """A password that could have been set: not too long, and UTF-8 (bytes that are not
+    reach Python from the environment as lone surrogates)."""
+    try:
+        password.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return len(password) <= PASSWORD_MAX
+
+
+def _verify(hasher: PasswordHasher, hashed: str, password: str) -> bool:
+    try:
+        return hasher.verify(hashed, password)
+    except (VerificationError, InvalidHashError):
+        return False
