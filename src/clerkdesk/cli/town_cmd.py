@@ -37,7 +37,7 @@ def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.seal import clear_seal, set_seal
 
     if args.default:
-        clear_seal(ctx.database())
+        clear_seal(ctx.database(), actor=ctx.actor())
         out("certificates print the default seal")
         return 0
     path = Path(args.file)
