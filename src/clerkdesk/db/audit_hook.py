@@ -177,7 +177,7 @@ def entries_for(session: Session) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for action, obj in found:
         mapper = inspect(obj).mapper
-        table = mapper.local_table.name  # type: ignore[attr-defined]
+        table = mapper.local_table.name
         before: dict[str, object] | None = None
         after: dict[str, object] | None = None
         if action == "insert":
@@ -209,7 +209,7 @@ def _after_flush(session: Session, _context: UOWTransaction) -> None:
     if rows:
         # Through the connection, not ``session.add``: the flush is over, and a second one
         # for the entries would come back here.
-        session.connection().execute(insert(AuditEntry.__table__), rows)
+        session.connection().execute(insert(AuditEntry), rows)
 
 
 def install(factory: sessionmaker[Session]) -> None:
