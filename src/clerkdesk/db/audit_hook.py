@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import event, insert, inspect
-from sqlalchemy.orm import Mapper, Session, UOWTransaction, sessionmaker
+from sqlalchemy.orm import Mapper, Session, SessionTransaction, UOWTransaction, sessionmaker
 
 from clerkdesk.models import (
     AuditEntry,
@@ -204,15 +204,56 @@ def entries_for(session: Session) -> list[dict[str, Any]]:
     return rows
 
 
+_PENDING = "clerkdesk_audit_pending"
+_INSERT = insert(AuditEntry)
+
+
+def _innermost(session: Session) -> SessionTransaction | None:
+    return session.get_nested_transaction() or session.get_transaction()
+
+
 def _after_flush(session: Session, _context: UOWTransaction) -> None:
+    # Kept until the transaction (or savepoint) commits, then written in one statement: a
+    # checkout flushes several times, and one INSERT per flush cost more than the rest.
     rows = entries_for(session)
     if rows:
-        # Through the connection, not ``session.add``: the flush is over, and a second one
-        # for the entries would come back here.
-        session.connection().execute(insert(AuditEntry), rows)
+        session.info.setdefault(_PENDING, []).append((_innermost(session), rows))
+
+
+def _within(transaction: SessionTransaction | None, ended: SessionTransaction) -> bool:
+    while transaction is not None:
+        if transaction is ended:
+            return True
+        transaction = transaction.parent
+    return False
+
+
+def _after_soft_rollback(session: Session, previous: SessionTransaction) -> None:
+    """A savepoint rolled back takes its changes with it, and so their entries."""
+    pending = session.info.get(_PENDING)
+    if pending:
+        session.info[_PENDING] = [(t, rows) for t, rows in pending if not _within(t, previous)]
+
+
+def _before_commit(session: Session) -> None:
+    """Before a transaction or a savepoint commits: its last changes flushed, then every
+    entry still pending written, inside it."""
+    session.flush()
+    pending = session.info.pop(_PENDING, None)
+    if pending:
+        # Through the connection, not ``session.add``: entries of entries would follow.
+        session.connection().execute(_INSERT, [row for _t, rows in pending for row in rows])
+
+
+_LISTENERS = (
+    ("after_flush", _after_flush),
+    ("after_soft_rollback", _after_soft_rollback),
+    ("before_commit", _before_commit),
+)
 
 
 def install(factory: sessionmaker[Session]) -> None:
     """Record the audited changes of every session ``factory`` makes."""
-    if not event.contains(factory, "after_flush", _after_flush):
-        event.listen(factory, "after_flush", _after_flush)
+    for name, listener in _LISTENERS:
+        if not event.contains(factory, name, listener):
+            event.listen(factory, name, listener)
