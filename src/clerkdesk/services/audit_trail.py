@@ -191,8 +191,7 @@ def _conditions(query: AuditQuery, clock: Clock) -> list[ColumnElement[bool]]:
         raise ValidationError("Name the kind of record as well as its number.", field="table")
     if query.since and query.until and query.until < query.since:
         raise ValidationError(
-            f"The period ends ({us_date(query.until)}) before it begins "
-            f"({us_date(query.since)}).",
+            f"The period ends ({us_date(query.until)}) before it begins ({us_date(query.since)}).",
             field="until",
         )
     zone = clock.now().tzinfo

@@ -27,6 +27,7 @@ AREAS: tuple[Area, ...] = (
     Area("money", "Money", "money", "F6"),
     Area("reports", "Reports", "reports", "F7"),
     Area("settings", "Settings", "settings", "F8"),
+    Area("audit", "Audit", "search", "F9"),
 )
 
 
