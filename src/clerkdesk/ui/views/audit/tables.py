@@ -12,7 +12,7 @@ from clerkdesk.services.audit_trail import AuditRow, FieldChange
 
 _Index = QModelIndex | QPersistentModelIndex
 
-ENTRY_COLUMNS = ("When", "User", "Workstation", "Action", "Record", "Fields")
+ENTRY_COLUMNS = ("When", "User", "Where", "Action", "Record", "Fields")
 CHANGE_COLUMNS = ("Field", "Before", "After")
 
 
@@ -20,14 +20,26 @@ def shown(value: object) -> str:
     return "—" if value is None else str(value)
 
 
-def when(row: AuditRow) -> str:
+def when(row: AuditRow, *, seconds: bool = True) -> str:
+    """The moment in this computer's time zone, as a person reads it."""
     local = row.at.astimezone()
-    return f"{us_date(local.date())} {local:%H:%M:%S}"
+    return (
+        f"{us_date(local.date())} {local:%H:%M:%S}"
+        if seconds
+        else f"{us_date(local.date())} {local:%H:%M}"
+    )
 
 
 def _entry_cell(row: AuditRow, column: int) -> str:
     fields = ", ".join(c.field for c in row.changes)
-    values = (when(row), row.user_name, row.workstation, row.action_words, row.record, fields)
+    values = (
+        when(row, seconds=False),
+        row.user_name,
+        row.workstation,
+        row.action_words,
+        row.record,
+        fields,
+    )
     return values[column]
 
 

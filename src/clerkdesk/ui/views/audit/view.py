@@ -114,7 +114,7 @@ class AuditView(AreaView):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((150, 90, 110, 75, 150)):
+        for column, width in enumerate((165, 80, 105, 72, 110)):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_entry())
 
