@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from counter_fixtures import CounterCase, active_dialog, focused, open_owner_by_keyboard
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -13,6 +14,8 @@ from clerkdesk.rules.roles import Role
 from clerkdesk.services import people
 from clerkdesk.services.audit_trail import AuditQuery
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.dog_details import DogDetailsDialog
+from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.views.audit import AuditView, open_audit_dialog
 from clerkdesk.ui.views.audit.tables import ChangeTableModel, EntryTableModel
@@ -121,3 +124,25 @@ def test_the_tables_are_sound_models(qtmodeltester, ui_context: UiContext) -> No
     changes = ChangeTableModel()
     changes.set_rows(page.rows[0].changes)
     qtmodeltester.check(changes)
+
+
+def test_h_in_a_dogs_details_at_the_counter_opens_its_history(
+    qtbot: QtBot, window: MainWindow, counter: CounterView, counter_case: CounterCase
+) -> None:
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    dog = counter.card.current_dog()
+    assert dog is not None
+    assert window.ctx is not None
+    _recolor(window.ctx, dog.dog_id, "Chartreuse")
+    # WHEN the clerk opens the dog (F) and presses H
+    qtbot.keyClick(focused(), Qt.Key.Key_F)
+    details = active_dialog(qtbot, DogDetailsDialog)
+    assert isinstance(details, DogDetailsDialog) and details.history is not None
+    qtbot.keyClick(focused(), Qt.Key.Key_H)
+    # THEN its history opens in a window of its own, filtered to the dog
+    qtbot.waitUntil(lambda: getattr(counter, "history_window", None) is not None)
+    view = counter.history_window.property("view")
+    assert isinstance(view, AuditView)
+    qtbot.waitUntil(lambda: not view.busy() and view.model.rowCount() == 1, timeout=10000)
+    assert view.record_box.text() == f"dog {dog.dog_id}"
+    qtbot.keyClick(counter.history_window, Qt.Key.Key_Escape)
