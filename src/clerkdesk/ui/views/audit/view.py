@@ -7,7 +7,7 @@ A role without ``Permission.READ_AUDIT`` sees why, and nothing is read.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -181,7 +181,12 @@ class AuditView(AreaView):
             widget.setEnabled(self.allowed)
         self._fill_boxes()
         self._update_paging()
-        if self.allowed:
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Read when first shown, not when the window opens: the count costs something on a
+        # long trail, and most sessions never open it.
+        if self.allowed and self.page is None and not self._loading:
             self.load()
 
     # -- reading --------------------------------------------------------------------------
