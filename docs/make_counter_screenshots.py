@@ -42,6 +42,7 @@ from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
 from clerkdesk.demo.fill import fill_demo  # noqa: E402
+from clerkdesk.demo.history import DEMO_ACTOR  # noqa: E402
 from clerkdesk.models import TenderKind  # noqa: E402
 from clerkdesk.services.people import OwnerInput, create_owner  # noqa: E402
 from clerkdesk.ui.app import application, build_shell, start  # noqa: E402
@@ -99,6 +100,7 @@ def main() -> int:
         long_name = create_owner(
             database,
             OwnerInput(KEPT_FIRST, KEPT_LAST, "1234 Old Connecticut Path", "Westborough", "01581"),
+            actor=DEMO_ACTOR,
             clock=clock,
         )
         second = second_customer(database, case)

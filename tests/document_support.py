@@ -136,7 +136,7 @@ def card_fee_profile() -> str:
 def license_by_card(database: Database, clock: FixedClock) -> Sale:
     """A demo owner's two dogs licensed on ``clock``'s day, paid by card under the card fee."""
     fill_demo(database, dogs=30, seed=3, town_id="westborough", clock=clock)
-    save_town_profile(database, card_fee_profile(), saved_by=CLERK.name, clock=clock)
+    save_town_profile(database, card_fee_profile(), actor=CLERK, clock=clock)
     tags.receive_stock(database, THIS_YEAR, 1, 500, actor=CLERK, clock=clock)
     owner_id, (first, second) = _owner_with_two_licensable_dogs(database, clock.today())
     items = (licensing.LicenseItem(first), licensing.LicenseItem(second))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bad_inputs import assert_one_line_refusal, snapshot
 
-from actors import staff
+from actors import CLERK, staff
 from clerkdesk.cli.main import main
 from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
@@ -38,9 +38,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def office(sqlite_database: Database) -> str:
     """Westborough with tags 1–100 received for this license year; its URL."""
     clock = SystemClock()
-    save_town_profile(
-        sqlite_database, presets.preset_toml("westborough"), saved_by="clerk", clock=clock
-    )
+    save_town_profile(sqlite_database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     tags.receive_stock(sqlite_database, THIS_YEAR.start, 1, 100, actor=staff("clerk"), clock=clock)
     return sqlite_database.url.render_as_string(hide_password=False)
 
@@ -123,7 +121,9 @@ def test_templates_lists_built_in_and_custom_sheets(
 ) -> None:
     from dataclasses import replace
 
-    save_template(sqlite_database, replace(ADDRESS_30, name="office-sheet", title="Ours"))
+    save_template(
+        sqlite_database, replace(ADDRESS_30, name="office-sheet", title="Ours"), actor=CLERK
+    )
     status, out, _ = run(capsys, "--db", office, "print", "templates")
     assert status == 0
     lines = [line.split("\t") for line in out.splitlines()]

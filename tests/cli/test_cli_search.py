@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from actors import staff
+from actors import CLERK, staff
 from clerkdesk.cli.main import main
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -27,7 +27,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 @pytest.fixture
 def url(database: Database, clock: FixedClock) -> str:
     """Jane Doe of 12 Elm St, whose Rex holds tag 57 of 2026–27; John Roe of 40 Oak St."""
-    save_town_profile(database, presets.preset_toml("westborough"), saved_by="clerk", clock=clock)
+    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     owner = people.OwnerInput(
         first_name="Jane",
         last_name="Doe",
@@ -36,16 +36,18 @@ def url(database: Database, clock: FixedClock) -> str:
         postal_code="01581",
         phone="508-555-0101",
     )
-    jane = people.create_owner(database, owner, clock=clock)
+    jane = people.create_owner(database, owner, actor=CLERK, clock=clock)
     people.create_owner(
         database,
         people.OwnerInput("John", "Roe", "40 Oak St", "Westborough", "01581"),
+        actor=CLERK,
         clock=clock,
     )
     rex = people.create_dog(
         database,
         jane,
         people.DogInput("Rex", "Beagle", "Tricolor", "male", True, microchip="985112345678901"),
+        actor=CLERK,
         clock=clock,
     )
     rabies.record_certificate(

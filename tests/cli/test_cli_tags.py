@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from actors import staff
+from actors import CLERK, staff
 from clerkdesk.cli import tags_cmd
 from clerkdesk.cli.main import main
 from clerkdesk.clock import SystemClock
@@ -44,16 +44,18 @@ class Town:
 def town(database: Database) -> Town:
     """Westborough with Jane Doe's Rex, vaccinated last month; no tag stock."""
     clock = SystemClock()
-    save_town_profile(database, presets.preset_toml("westborough"), saved_by="clerk", clock=clock)
+    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     jane = people.create_owner(
         database,
         people.OwnerInput("Jane", "Doe", "12 Elm St", "Westborough", "01581"),
+        actor=CLERK,
         clock=clock,
     )
     rex = people.create_dog(
         database,
         jane,
         people.DogInput("Rex", "Beagle", "Tricolor", "male", True, birth_date=dt.date(2019, 5, 1)),
+        actor=CLERK,
         clock=clock,
     )
     given = TODAY - dt.timedelta(days=30)

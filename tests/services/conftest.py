@@ -89,17 +89,20 @@ def check(number: str = "1234", amount: str | None = None) -> TenderInput:
 
 @pytest.fixture
 def town(database: Database, clock: FixedClock) -> Town:
-    save_town_profile(
-        database, presets.preset_toml("westborough"), saved_by=CLERK.name, clock=clock
-    )
-    jane = people.create_owner(database, owner_input(), clock=clock)
+    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
+    jane = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
     john = people.create_owner(
         database,
         owner_input("John", "Smith", street="40 Oak St", phone="508-555-0199"),
+        actor=CLERK,
         clock=clock,
     )
-    rex = people.create_dog(database, jane, dog_input("Rex", "male", False), clock=clock)
-    bella = people.create_dog(database, jane, dog_input("Bella", "female", True), clock=clock)
+    rex = people.create_dog(
+        database, jane, dog_input("Rex", "male", False), actor=CLERK, clock=clock
+    )
+    bella = people.create_dog(
+        database, jane, dog_input("Bella", "female", True), actor=CLERK, clock=clock
+    )
     for dog in (rex, bella):
         rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
     for year in (LAST_YEAR, THIS_YEAR):

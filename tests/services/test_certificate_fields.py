@@ -63,13 +63,14 @@ def maple(town: Town) -> int:
             microchip="985112003456789",
             description="white star on chest, notched left ear",
         ),
+        actor=CLERK,
         clock=clock,
     )
     rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
     profile = presets.preset_toml("westborough") + (
         f'\n[certificate]\nconditions = "{CONDITIONS}"\ncitation = "{CONDITIONS_CITATION}"\n'
     )
-    save_town_profile(database, profile, saved_by=CLERK.name, clock=clock)
+    save_town_profile(database, profile, actor=CLERK, clock=clock)
     seal.set_seal(database, "C:\\Seals\\westborough.png", red_seal(), actor=CLERK, clock=clock)
     result = licensing.checkout(
         database,
@@ -190,6 +191,6 @@ def test_a_tiny_image_is_refused_and_clearing_the_seal_prints_the_default(
         seal.set_seal(town.database, "tiny.png", tiny.getvalue(), actor=CLERK, clock=town.clock)
     info = seal.seal_info(town.database)
     assert (info.filename, info.width, info.height) == ("westborough.png", 200, 200)
-    seal.clear_seal(town.database)
+    seal.clear_seal(town.database, actor=CLERK)
     assert seal.seal_info(town.database).is_default
     assert certificate_for_license(town.database, maple).seal is None

@@ -29,18 +29,21 @@ def register(town: Town) -> Town:
             town.database,
             town.john,
             dog_input("Ace", "male", True, breed="Poodle"),
+            actor=CLERK,
             clock=town.clock,
         ),
         people.create_dog(
             town.database,
             town.john,
             dog_input("Zed", "female", False, breed="Akita"),
+            actor=CLERK,
             clock=town.clock,
         ),
         people.create_dog(
             town.database,
             town.jane,
             dog_input("Max", "male", False, breed="Boxer"),
+            actor=CLERK,
             clock=town.clock,
         ),
     ]

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from actors import CLERK
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting
@@ -35,38 +36,38 @@ OURS = replace(
 
 
 def test_a_custom_template_is_kept_listed_found_and_deleted(database: Database) -> None:
-    saved = save_template(database, OURS)
+    saved = save_template(database, OURS, actor=CLERK)
     assert saved.custom and saved.name == "office-20up"
     assert custom_templates(database) == (saved,)
     assert all_templates(database) == (*BUILT_IN, saved)
     assert find_template(database, "Office-20UP ") == saved
     assert find_template(database, None) == ADDRESS_30
-    assert delete_template(database, "office-20up") is True
-    assert delete_template(database, "office-20up") is False
+    assert delete_template(database, "office-20up", actor=CLERK) is True
+    assert delete_template(database, "office-20up", actor=CLERK) is False
     with pytest.raises(ValidationError, match="avery-5160, avery-22807, avery-22806"):
         find_template(database, "office-20up")
 
 
 def test_a_name_taken_is_refused_unless_replacing(database: Database) -> None:
-    save_template(database, OURS)
+    save_template(database, OURS, actor=CLERK)
     with pytest.raises(ValidationError, match="exists already"):
-        save_template(database, OURS)
-    save_template(database, replace(OURS, title="Renamed"), replace_existing=True)
+        save_template(database, OURS, actor=CLERK)
+    save_template(database, replace(OURS, title="Renamed"), replace_existing=True, actor=CLERK)
     assert custom_templates(database)[0].title == "Renamed"
     with pytest.raises(ValidationError, match="built-in"):
-        save_template(database, replace(OURS, name="avery-5160"))
+        save_template(database, replace(OURS, name="avery-5160"), actor=CLERK)
     with pytest.raises(ValidationError, match="built-in"):
-        delete_template(database, "avery-5160")
+        delete_template(database, "avery-5160", actor=CLERK)
 
 
 def test_a_template_that_does_not_fit_the_page_is_not_kept(database: Database) -> None:
     with pytest.raises(TemplateError, match="past the page"):
-        save_template(database, replace(OURS, columns=3))
+        save_template(database, replace(OURS, columns=3), actor=CLERK)
     assert custom_templates(database) == ()
 
 
 def test_a_row_spoiled_by_hand_is_left_out(database: Database) -> None:
-    save_template(database, OURS)
+    save_template(database, OURS, actor=CLERK)
     with database.write() as session:
         session.add(Setting(key=KEY_PREFIX + "spoiled", value="{not json"))
         session.add(Setting(key=KEY_PREFIX + "wrong", value=json.dumps({"rows": 3})))

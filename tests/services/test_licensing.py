@@ -175,7 +175,7 @@ def test_a_tag_already_given_out_this_year_is_refused(town: Town) -> None:
 
 def test_no_license_without_a_current_rabies_certificate(town: Town) -> None:
     dog = people.create_dog(
-        town.database, town.jane, dog_input("Max", "male", True), clock=town.clock
+        town.database, town.jane, dog_input("Max", "male", True), actor=CLERK, clock=town.clock
     )
     standing = licensing.quote_dogs(town.database, [dog], town.clock.today())[0]
     assert not standing.can_license
@@ -201,7 +201,7 @@ def test_no_license_without_a_current_rabies_certificate(town: Town) -> None:
 
 def test_a_certificate_ending_before_the_license_year_is_a_warning(town: Town) -> None:
     dog = people.create_dog(
-        town.database, town.jane, dog_input("Pip", "female", True), clock=town.clock
+        town.database, town.jane, dog_input("Pip", "female", True), actor=CLERK, clock=town.clock
     )
     rabies.record_certificate(
         town.database, dog, vaccination(dt.date(2025, 9, 1), years=1), actor=CLERK, clock=town.clock
@@ -275,7 +275,7 @@ def test_receipt_numbers_have_no_gap_after_a_failed_checkout(town: Town) -> None
 
 def test_a_new_dog_pays_no_late_fee_in_westborough(town: Town) -> None:
     dog = people.create_dog(
-        town.database, town.john, dog_input("Scout", "male", True), clock=town.clock
+        town.database, town.john, dog_input("Scout", "male", True), actor=CLERK, clock=town.clock
     )
     rabies.record_certificate(town.database, dog, vaccination(), actor=CLERK, clock=town.clock)
     standing = licensing.quote_dogs(town.database, [dog], town.clock.today())[0]
@@ -293,16 +293,19 @@ def test_fairhaven_senior_owner_is_exempt_and_the_license_says_so(
     from clerkdesk.services import tags
 
     assert isinstance(database, Database) and isinstance(clock, FixedClock)
-    save_town_profile(database, presets.preset_toml("fairhaven"), saved_by=CLERK.name, clock=clock)
+    save_town_profile(database, presets.preset_toml("fairhaven"), actor=CLERK, clock=clock)
     # Turns 70 on the day of issue.
     elder = people.create_owner(
         database,
         owner_input(
             "Ruth", "Costa", city="Fairhaven", postal_code="02719", birth_date=dt.date(1956, 6, 1)
         ),
+        actor=CLERK,
         clock=clock,
     )
-    dog = people.create_dog(database, elder, dog_input("Sadie", "female", True), clock=clock)
+    dog = people.create_dog(
+        database, elder, dog_input("Sadie", "female", True), actor=CLERK, clock=clock
+    )
     rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
     tags.receive_stock(database, dt.date(2026, 1, 1), 1, 50, actor=CLERK, clock=clock)
 
@@ -345,7 +348,12 @@ def test_a_deceased_dog_cannot_be_licensed(town: Town) -> None:
     from clerkdesk.models import DogStatus
 
     people.set_dog_status(
-        town.database, town.rex, DogStatus.DECEASED, on=dt.date(2026, 5, 2), clock=town.clock
+        town.database,
+        town.rex,
+        DogStatus.DECEASED,
+        on=dt.date(2026, 5, 2),
+        actor=CLERK,
+        clock=town.clock,
     )
     standing = licensing.quote_dogs(town.database, [town.rex], town.clock.today())[0]
     assert "Rex is marked deceased." in standing.blockers

@@ -90,7 +90,7 @@ def test_an_age_badge_shows_only_where_the_town_exempts_older_owners(
     # WHEN the town's rules exempt owners aged 72 or over (a schedule of the same town)
     senior = '\n[schedules.exemptions.senior]\nage = 72\nfee = 0.00\ncitation = "Art. 9"\n'
     rules = presets.preset_toml("westborough") + senior
-    save_town_profile(database, rules, saved_by=CLERK.name, clock=clock)
+    save_town_profile(database, rules, actor=CLERK, clock=clock)
     # THEN the badge appears, with the age the rule names
     assert owner_card(database, town.jane, clock.today()).badges == ("72+ exempt",)
 
@@ -106,7 +106,7 @@ def test_standings_now_follow_a_transfer_and_name_the_new_owner(town: Town) -> N
 
 def test_the_card_warns_when_active_dogs_pass_the_town_limits(town: Town) -> None:
     # GIVEN a kennel license above one dog three months or older, and at most two a household
-    save_town_profile(town.database, limits_profile(), saved_by=CLERK.name, clock=town.clock)
+    save_town_profile(town.database, limits_profile(), actor=CLERK, clock=town.clock)
     today = town.clock.today()
     # THEN Jane's Rex and Bella need a kennel license
     assert owner_card(town.database, town.jane, today).limit_warnings == (
@@ -117,11 +117,14 @@ def test_the_card_warns_when_active_dogs_pass_the_town_limits(town: Town) -> Non
         town.database,
         town.jane,
         dog_input("Pip", "female", False, birth_date=dt.date(2026, 4, 1)),
+        actor=CLERK,
         clock=town.clock,
     )
     assert len(owner_card(town.database, town.jane, today).limit_warnings) == 1
     # AND a grown dog passes the household limit too
-    people.create_dog(town.database, town.jane, dog_input("Max", "male", True), clock=town.clock)
+    people.create_dog(
+        town.database, town.jane, dog_input("Max", "male", True), actor=CLERK, clock=town.clock
+    )
     assert owner_card(town.database, town.jane, today).limit_warnings == (
         "3 dogs 3 months or older: more than 1 needs a kennel license (Art. 9 §10)",
         "3 dogs 3 months or older: a household may keep no more than 2 (Art. 9 §15)",

@@ -28,7 +28,7 @@ citation = "Art. 9 §8"
 def year_round_town(town: Town) -> None:
     """Westborough's rules plus the two-condition exemption; Jane is made 75."""
     rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS
-    save_town_profile(town.database, rules, saved_by=CLERK.name, clock=town.clock)
+    save_town_profile(town.database, rules, actor=CLERK, clock=town.clock)
     with town.database.write() as session:
         jane = session.get(Owner, town.jane)
         assert jane is not None
@@ -38,7 +38,7 @@ def year_round_town(town: Town) -> None:
 def set_year_round(town: Town, year_round: bool) -> None:
     card = owner_card(town.database, town.jane, town.clock.today())
     changed = dataclasses.replace(card.details, year_round_resident=year_round)
-    people.update_owner(town.database, town.jane, changed, clock=town.clock)
+    people.update_owner(town.database, town.jane, changed, actor=CLERK, clock=town.clock)
 
 
 def totals(town: Town) -> list[Decimal]:
@@ -49,7 +49,10 @@ def totals(town: Town) -> list[Decimal]:
 
 def test_create_and_update_store_the_fact_and_the_card_carries_it(town: Town) -> None:
     created = people.create_owner(
-        town.database, owner_input("Ann", "Lee", year_round_resident=True), clock=town.clock
+        town.database,
+        owner_input("Ann", "Lee", year_round_resident=True),
+        actor=CLERK,
+        clock=town.clock,
     )
     with town.database.read() as session:
         ann, jane = session.get(Owner, created), session.get(Owner, town.jane)
@@ -97,7 +100,7 @@ def test_the_dog_that_used_the_exemption_is_not_warned_that_it_is_used_up(town: 
     rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS.replace(
         'citation = "Art. 9 §8"', 'max_dogs = 1\ncitation = "Art. 9 §8"'
     )
-    save_town_profile(town.database, rules, saved_by=CLERK.name, clock=town.clock)
+    save_town_profile(town.database, rules, actor=CLERK, clock=town.clock)
     with town.database.write() as session:
         jane = session.get(Owner, town.jane)
         assert jane is not None

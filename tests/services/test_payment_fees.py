@@ -21,7 +21,7 @@ from services.conftest import CLERK, Town
 
 @pytest.fixture
 def card_town(town: Town) -> Town:
-    save_town_profile(town.database, card_fee_profile(), saved_by=CLERK.name, clock=town.clock)
+    save_town_profile(town.database, card_fee_profile(), actor=CLERK, clock=town.clock)
     return town
 
 

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from sqlalchemy import func, select
 
+from actors import CLERK
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import FieldErrors, ValidationError
@@ -34,7 +35,7 @@ def test_bad_owner_input_names_the_field(
     database: Database, clock: FixedClock, changes: dict[str, object], field: str, message: str
 ) -> None:
     with pytest.raises(ValidationError, match=message) as caught:
-        people.create_owner(database, owner_input(**changes), clock=clock)
+        people.create_owner(database, owner_input(**changes), actor=CLERK, clock=clock)
     assert caught.value.field == field
     assert _count(database, Owner) == 0
 
@@ -56,10 +57,10 @@ def test_bad_owner_input_names_the_field(
 def test_bad_dog_input_names_the_field(
     database: Database, clock: FixedClock, changes: dict[str, object], field: str, message: str
 ) -> None:
-    owner = people.create_owner(database, owner_input(), clock=clock)
+    owner = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
     with pytest.raises(ValidationError, match=message) as caught:
         values: dict[str, object] = {"name": "Rex", "sex": "male", "altered": False, **changes}
-        people.create_dog(database, owner, dog_input(**values), clock=clock)  # type: ignore[arg-type]
+        people.create_dog(database, owner, dog_input(**values), actor=CLERK, clock=clock)  # type: ignore[arg-type]
     assert caught.value.field == field
     assert _count(database, Dog) == 0
 
@@ -67,10 +68,14 @@ def test_bad_dog_input_names_the_field(
 def test_names_and_streets_are_indexed_for_search_and_kept_in_step(
     database: Database, clock: FixedClock
 ) -> None:
-    owner = people.create_owner(database, owner_input(), clock=clock)
-    dog = people.create_dog(database, owner, dog_input("Rex", "male", False), clock=clock)
-    people.update_owner(database, owner, owner_input(street="7 Maple Ave"), clock=clock)
-    people.update_dog(database, dog, dog_input("Rexy", "male", False), clock=clock)
+    owner = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
+    dog = people.create_dog(
+        database, owner, dog_input("Rex", "male", False), actor=CLERK, clock=clock
+    )
+    people.update_owner(
+        database, owner, owner_input(street="7 Maple Ave"), actor=CLERK, clock=clock
+    )
+    people.update_dog(database, dog, dog_input("Rexy", "male", False), actor=CLERK, clock=clock)
     with database.read() as session:
         tokens = set(session.execute(select(SearchToken.field, SearchToken.token)).all())
         phone = session.scalar(select(Owner.phone_digits))
@@ -88,23 +93,31 @@ def test_names_and_streets_are_indexed_for_search_and_kept_in_step(
 def test_an_owner_who_moves_takes_the_dogs_out_of_the_renewals(
     database: Database, clock: FixedClock
 ) -> None:
-    owner = people.create_owner(database, owner_input(), clock=clock)
-    dog = people.create_dog(database, owner, dog_input("Rex", "male", False), clock=clock)
-    people.set_owner_status(database, owner, OwnerStatus.MOVED, on=clock.today(), clock=clock)
+    owner = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
+    dog = people.create_dog(
+        database, owner, dog_input("Rex", "male", False), actor=CLERK, clock=clock
+    )
+    people.set_owner_status(
+        database, owner, OwnerStatus.MOVED, on=clock.today(), actor=CLERK, clock=clock
+    )
     with database.read() as session:
         moved = session.get(Dog, dog)
         assert moved is not None and moved.status is DogStatus.MOVED
     with pytest.raises(ValidationError, match="marked moved"):
-        people.create_dog(database, owner, dog_input("Bo", "male", False), clock=clock)
+        people.create_dog(database, owner, dog_input("Bo", "male", False), actor=CLERK, clock=clock)
 
 
 def test_transfer_is_not_a_status_a_clerk_sets_by_hand(
     database: Database, clock: FixedClock
 ) -> None:
-    owner = people.create_owner(database, owner_input(), clock=clock)
-    dog = people.create_dog(database, owner, dog_input("Rex", "male", False), clock=clock)
+    owner = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
+    dog = people.create_dog(
+        database, owner, dog_input("Rex", "male", False), actor=CLERK, clock=clock
+    )
     with pytest.raises(ValidationError, match="Use Transfer"):
-        people.set_dog_status(database, dog, DogStatus.TRANSFERRED, on=clock.today(), clock=clock)
+        people.set_dog_status(
+            database, dog, DogStatus.TRANSFERRED, on=clock.today(), actor=CLERK, clock=clock
+        )
 
 
 def test_every_bad_owner_field_is_named_at_once(database: Database, clock: FixedClock) -> None:
@@ -120,7 +133,7 @@ def test_every_bad_owner_field_is_named_at_once(database: Database, clock: Fixed
     )
     # WHEN it is saved once
     with pytest.raises(FieldErrors) as caught:
-        people.create_owner(database, bad, clock=clock)
+        people.create_owner(database, bad, actor=CLERK, clock=clock)
     # THEN every field says what is wrong, in the form's order, and nothing is saved
     messages = caught.value.messages
     assert list(messages) == [
@@ -145,12 +158,14 @@ def test_every_bad_owner_field_is_named_at_once(database: Database, clock: Fixed
 
 def test_a_phone_longer_than_its_column_is_refused(database: Database, clock: FixedClock) -> None:
     with pytest.raises(ValidationError, match="is not a telephone number") as caught:
-        people.create_owner(database, owner_input(phone="508-555-0101 x 12345678"), clock=clock)
+        people.create_owner(
+            database, owner_input(phone="508-555-0101 x 12345678"), actor=CLERK, clock=clock
+        )
     assert caught.value.field == "phone"
 
 
 def test_every_bad_dog_field_is_named_at_once(database: Database, clock: FixedClock) -> None:
-    owner = people.create_owner(database, owner_input(), clock=clock)
+    owner = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
     bad = dog_input(
         "",
         "",
@@ -163,7 +178,7 @@ def test_every_bad_dog_field_is_named_at_once(database: Database, clock: FixedCl
         came_to_town_on=dt.date(2027, 1, 1),
     )
     with pytest.raises(FieldErrors) as caught:
-        people.create_dog(database, owner, bad, clock=clock)
+        people.create_dog(database, owner, bad, actor=CLERK, clock=clock)
     messages = caught.value.messages
     assert list(messages) == [
         "name",

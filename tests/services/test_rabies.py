@@ -17,8 +17,10 @@ from services.conftest import CLERK, dog_input, owner_input, vaccination
 
 @pytest.fixture
 def dog(database: Database, clock: FixedClock) -> int:
-    owner = people.create_owner(database, owner_input(), clock=clock)
-    return people.create_dog(database, owner, dog_input("Rex", "male", False), clock=clock)
+    owner = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
+    return people.create_dog(
+        database, owner, dog_input("Rex", "male", False), actor=CLERK, clock=clock
+    )
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,7 @@ def _owner(
         phone=phone,
         birth_date=dt.date(1970, 3, 4),
     )
-    return people.create_owner(database, data, clock=clock)
+    return people.create_owner(database, data, actor=CLERK, clock=clock)
 
 
 def _dog(
@@ -89,7 +89,7 @@ def _dog(
         birth_date=dt.date(2019, 5, 1),
         microchip=microchip,
     )
-    dog = people.create_dog(database, owner, data, clock=clock)
+    dog = people.create_dog(database, owner, data, actor=CLERK, clock=clock)
     given_on = dt.date(2025, 4, 20)
     certificate = rabies.RabiesInput(
         kind=CertificateKind.VACCINATION,
@@ -118,9 +118,7 @@ def _license(
 
 @pytest.fixture
 def office(database: Database, clock: FixedClock) -> Office:
-    save_town_profile(
-        database, presets.preset_toml("westborough"), saved_by=CLERK.name, clock=clock
-    )
+    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     jane = _owner(database, clock, "Jane", "Doe", "12 Elm St", "508-555-0101")
     john = _owner(database, clock, "John", "Doe", "40 Oak St", "508-555-0199")
     elmer = _owner(database, clock, "Elmer", "Stone", "7 Birch Rd", "508-555-0123")
@@ -135,10 +133,10 @@ def office(database: Database, clock: FixedClock) -> Office:
     daisy = _dog(database, clock, moss, "Daisy")
     _dog(database, clock, moss_moved, "Pepper")
     people.set_owner_status(
-        database, moss_moved, OwnerStatus.MOVED, on=dt.date(2026, 5, 1), clock=clock
+        database, moss_moved, OwnerStatus.MOVED, on=dt.date(2026, 5, 1), actor=CLERK, clock=clock
     )
     people.set_dog_status(
-        database, daisy_dead, DogStatus.DECEASED, on=dt.date(2026, 5, 2), clock=clock
+        database, daisy_dead, DogStatus.DECEASED, on=dt.date(2026, 5, 2), actor=CLERK, clock=clock
     )
     for year in (LAST_YEAR, THIS_YEAR):
         tags.receive_stock(database, year, 1, 100, actor=CLERK, clock=clock)
@@ -397,7 +395,7 @@ def test_seven_digits_find_nobody_in_a_town_without_area_codes(
     # GIVEN the town's rules saved again without its area codes
     lines = presets.preset_toml("westborough").splitlines(keepends=True)
     without = "".join(line for line in lines if not line.startswith("area_codes"))
-    save_town_profile(database, without, saved_by=CLERK.name, clock=office.clock)
+    save_town_profile(database, without, actor=CLERK, clock=office.clock)
 
     assert find(office, "555-0101").hits == ()
 

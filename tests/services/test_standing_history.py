@@ -12,7 +12,7 @@ from services.conftest import CLERK, Town, at, check, dog_input, vaccination
 def test_a_dog_licensed_two_years_ago_pays_westboroughs_late_fee(town: Town) -> None:
     # GIVEN Scout, licensed in Westborough for 2024-25 and not since
     scout = people.create_dog(
-        town.database, town.john, dog_input("Scout", "male", True), clock=town.clock
+        town.database, town.john, dog_input("Scout", "male", True), actor=CLERK, clock=town.clock
     )
     rabies.record_certificate(
         town.database, scout, vaccination(dt.date(2024, 5, 1)), actor=CLERK, clock=town.clock
@@ -41,7 +41,7 @@ def test_a_dog_licensed_two_years_ago_pays_westboroughs_late_fee(town: Town) -> 
 
 def test_a_dog_never_licensed_here_is_not_reached(town: Town) -> None:
     scout = people.create_dog(
-        town.database, town.john, dog_input("Scout", "male", True), clock=town.clock
+        town.database, town.john, dog_input("Scout", "male", True), actor=CLERK, clock=town.clock
     )
     rabies.record_certificate(town.database, scout, vaccination(), actor=CLERK, clock=town.clock)
     standing = licensing.quote_dogs(town.database, [scout], town.clock.today())[0]

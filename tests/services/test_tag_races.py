@@ -43,14 +43,14 @@ class Kennel:
 
 @pytest.fixture
 def kennel(database: Database, clock: FixedClock) -> Kennel:
-    save_town_profile(
-        database, presets.preset_toml("westborough"), saved_by=CLERK.name, clock=clock
-    )
+    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     tags.receive_stock(database, THIS_YEAR, 1, 100, actor=CLERK, clock=clock)
-    owner = people.create_owner(database, owner_input("Ann", "Lee"), clock=clock)
+    owner = people.create_owner(database, owner_input("Ann", "Lee"), actor=CLERK, clock=clock)
     dogs = []
     for n in range(ROUNDS):
-        dog = people.create_dog(database, owner, dog_input(f"Pup{n}", "female", True), clock=clock)
+        dog = people.create_dog(
+            database, owner, dog_input(f"Pup{n}", "female", True), actor=CLERK, clock=clock
+        )
         rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
         dogs.append(dog)
     url = database.url.render_as_string(hide_password=False)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from actors import CLERK, staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -34,7 +35,7 @@ WESTBOROUGH_FEES = "male_altered = 10.00\nfemale_altered = 10.00"
 
 
 def _westborough(database: Database, clock: FixedClock) -> int:
-    return set_up_town(database, "westborough", saved_by="clerk", clock=clock).town.version_id
+    return set_up_town(database, "westborough", actor=CLERK, clock=clock).town.version_id
 
 
 def _quote(
@@ -58,7 +59,12 @@ def test_history_keeps_every_version_and_old_ones_never_change(
     clock.advance(dt.timedelta(hours=1))
     edited = original.replace(WESTBOROUGH_FEES, "male_altered = 9.00\nfemale_altered = 9.00")
     saved = save_town_profile(
-        database, edited, saved_by="assistant", clock=clock, note="ATM vote", base_version_id=first
+        database,
+        edited,
+        actor=staff("assistant"),
+        clock=clock,
+        note="ATM vote",
+        base_version_id=first,
     )
     # THEN both versions are kept, newest first, with who, when and why
     history = profile_history(database)
@@ -85,14 +91,14 @@ def test_invalid_rules_save_nothing_and_name_every_problem(
         WESTBOROUGH_FEES, "male_altered = 15.00\nfemale_altered = 10.00\nfemale_fixed = 1.00"
     )
     with pytest.raises(ProfileError) as raised:
-        save_town_profile(database, broken, saved_by="clerk", clock=clock, base_version_id=first)
+        save_town_profile(database, broken, actor=CLERK, clock=clock, base_version_id=first)
     problems = raised.value.problems
     assert any(p.startswith("schedules[0].dog_fees.male_altered: ") for p in problems)
     assert 'schedules[0].dog_fees.female_fixed: unknown key; did you mean "female_altered"?' in (
         problems
     )
     with pytest.raises(ProfileError, match="not valid TOML"):
-        save_town_profile(database, "[town\nid=", saved_by="clerk", clock=clock)
+        save_town_profile(database, "[town\nid=", actor=CLERK, clock=clock)
     assert [v.version_id for v in profile_history(database)] == [first]
 
 
@@ -102,20 +108,20 @@ def test_a_save_refuses_a_stale_start_another_town_or_no_change(
     first = _westborough(database, clock)
     text = preset_toml("westborough")
     edited = text.replace("amount = 1.25", "amount = 1.50")
-    save_town_profile(database, edited, saved_by="ws-1", clock=clock, base_version_id=first)
+    save_town_profile(database, edited, actor=staff("ws-1"), clock=clock, base_version_id=first)
     # another workstation still had version 1 open
     other = text.replace("amount = 1.25", "amount = 2.00")
     with pytest.raises(ValidationError, match="another workstation") as stale:
-        save_town_profile(database, other, saved_by="ws-2", clock=clock, base_version_id=first)
+        save_town_profile(database, other, actor=staff("ws-2"), clock=clock, base_version_id=first)
     assert stale.value.field == "version"
     with pytest.raises(ValidationError) as same:
-        save_town_profile(database, edited, saved_by="ws-1", clock=clock)
+        save_town_profile(database, edited, actor=staff("ws-1"), clock=clock)
     assert same.value.field == "profile"
     with pytest.raises(ValidationError) as town:
-        save_town_profile(database, preset_toml("fairhaven"), saved_by="ws-1", clock=clock)
+        save_town_profile(database, preset_toml("fairhaven"), actor=staff("ws-1"), clock=clock)
     assert town.value.field == "town.id"
     with pytest.raises(ValidationError) as twice:
-        set_up_town(database, "fairhaven", saved_by="ws-1", clock=clock)
+        set_up_town(database, "fairhaven", actor=staff("ws-1"), clock=clock)
     assert twice.value.field == "town"
     assert len(profile_history(database)) == 2
 
@@ -126,11 +132,11 @@ def test_a_schedule_for_a_past_date_or_before_the_newest_is_refused(
     _westborough(database, clock)
     for day in (dt.date(2026, 5, 31), clock.today(), dt.date(2003, 1, 1)):
         with pytest.raises(ValidationError, match="must be after") as refused:
-            add_fee_schedule(database, day, saved_by="clerk", clock=clock)
+            add_fee_schedule(database, day, actor=CLERK, clock=clock)
         assert refused.value.field == "effective"
-    add_fee_schedule(database, dt.date(2027, 4, 1), saved_by="clerk", clock=clock)
+    add_fee_schedule(database, dt.date(2027, 4, 1), actor=CLERK, clock=clock)
     with pytest.raises(ValidationError, match="newest schedule") as again:
-        add_fee_schedule(database, dt.date(2027, 4, 1), saved_by="clerk", clock=clock)
+        add_fee_schedule(database, dt.date(2027, 4, 1), actor=CLERK, clock=clock)
     assert again.value.field == "effective"
     assert len(profile_history(database)) == 2
 
@@ -146,7 +152,7 @@ def test_a_new_schedule_prices_the_license_year_after_it_and_not_this_one(
     before = _quote(database, clock.today(), renewal=True)
     # WHEN a schedule is added from July 1 and its intact fee raised to 20.00
     added = add_fee_schedule(
-        database, dt.date(2026, 7, 1), saved_by="clerk", clock=clock, citation="ATM 2026 Art. 12"
+        database, dt.date(2026, 7, 1), actor=CLERK, clock=clock, citation="ATM 2026 Art. 12"
     )
     assert added.copied_from == dt.date(2004, 4, 1)
     assert added.first_license_year.label == "2027–28"
@@ -155,7 +161,9 @@ def test_a_new_schedule_prices_the_license_year_after_it_and_not_this_one(
     assert text.startswith(preset_toml("westborough").rstrip())
     head, tail = text.split("effective = 2026-07-01")
     raised = tail.replace("male_intact = 15.00", "male_intact = 20.00", 1)
-    save_town_profile(database, head + "effective = 2026-07-01" + raised, saved_by="c", clock=clock)
+    save_town_profile(
+        database, head + "effective = 2026-07-01" + raised, actor=staff("c"), clock=clock
+    )
     # THEN this year's quotes are unchanged; the year starting after July 1 costs 20.00
     assert _quote(database, clock.today(), renewal=True) == before
     assert _quote(database, dt.date(2027, 2, 1))[0] == Decimal("15.00")
@@ -173,22 +181,22 @@ def test_confirming_examples_clears_the_warning_and_keeps_the_comments(
     database: Database, clock: FixedClock
 ) -> None:
     # GIVEN Fairhaven, whose fees the preset only gives as examples
-    set_up_town(database, "fairhaven", saved_by="clerk", clock=clock)
+    set_up_town(database, "fairhaven", actor=CLERK, clock=clock)
     today = clock.today()
     assert any("example value" in w for w in _quote(database, today)[1])
     # WHEN a schedule is added, its copied fees are examples too
-    added = add_fee_schedule(database, dt.date(2027, 1, 1), saved_by="clerk", clock=clock)
+    added = add_fee_schedule(database, dt.date(2027, 1, 1), actor=CLERK, clock=clock)
     assert "schedules[1].dog_fees" in added.saved.town.profile.unconfirmed_examples
     # WHEN the clerk confirms one value, then the rest
     one = confirm_town_examples(
-        database, ["license_year.early_sale_days"], saved_by="clerk", clock=clock
+        database, ["license_year.early_sale_days"], actor=CLERK, clock=clock
     )
     assert one.confirmed == ("license_year.early_sale_days",)
     assert "license_year.early_sale_days" not in one.remaining and one.remaining
     with pytest.raises(ValidationError) as unknown:
-        confirm_town_examples(database, ["town.name"], saved_by="clerk", clock=clock)
+        confirm_town_examples(database, ["town.name"], actor=CLERK, clock=clock)
     assert unknown.value.field == "examples"
-    rest = confirm_town_examples(database, None, saved_by="clerk", clock=clock)
+    rest = confirm_town_examples(database, None, actor=CLERK, clock=clock)
     # THEN no quote warns, and the clerk's comments are still in the text
     assert rest.remaining == () and rest.comments_kept
     assert _quote(database, today)[1] == ()
@@ -198,7 +206,7 @@ def test_confirming_examples_clears_the_warning_and_keeps_the_comments(
     assert "# Town of Fairhaven, Code Chapter 87" in current.profile_toml
     assert "examples" not in current.profile_toml.split("[license_year]")[0]
     with pytest.raises(ValidationError, match="every value"):
-        confirm_town_examples(database, None, saved_by="clerk", clock=clock)
+        confirm_town_examples(database, None, actor=CLERK, clock=clock)
     assert len(profile_history(database)) == 4
 
 
@@ -215,7 +223,7 @@ def test_export_then_import_round_trips_the_text(
     assert written == preset_toml("westborough")
     exported.path.write_text(written.replace("amount = 1.25", "amount = 1.50"), encoding="utf-8")
     saved = import_profile_file(
-        database, exported.path, saved_by="clerk", clock=clock, base_version_id=first
+        database, exported.path, actor=CLERK, clock=clock, base_version_id=first
     )
     assert saved.town.profile.fee("transfer").amount == Decimal("1.50")
     assert profile_history(database)[0].note == "imported from westborough.toml"
@@ -227,9 +235,9 @@ def test_export_then_import_round_trips_the_text(
     bad = tmp_path / "bad.toml"
     bad.write_text(written.replace("male_intact = 15.00", "male_intact = -1"), encoding="utf-8")
     with pytest.raises(ProfileError, match="must not be negative"):
-        import_profile_file(database, bad, saved_by="clerk", clock=clock)
+        import_profile_file(database, bad, actor=CLERK, clock=clock)
     with pytest.raises(ValidationError) as missing:
-        import_profile_file(database, tmp_path / "missing.toml", saved_by="clerk", clock=clock)
+        import_profile_file(database, tmp_path / "missing.toml", actor=CLERK, clock=clock)
     assert missing.value.field == "path"
     assert len(profile_history(database)) == 2
 

@@ -39,7 +39,11 @@ def test_concurrent_checkouts_number_receipts_without_gaps(town: Town) -> None:
     dogs = []
     for n in range(12):
         dog = people.create_dog(
-            town.database, town.john, dog_input(f"Pup{n}", "male", True), clock=town.clock
+            town.database,
+            town.john,
+            dog_input(f"Pup{n}", "male", True),
+            actor=CLERK,
+            clock=town.clock,
         )
         rabies.record_certificate(town.database, dog, vaccination(), actor=CLERK, clock=town.clock)
         dogs.append(dog)
@@ -106,18 +110,21 @@ class SeniorTown:
 def senior_town(database: Database, clock: FixedClock) -> SeniorTown:
     text = presets.preset_toml("fairhaven").replace("age = 70\n", "age = 70\nmax_dogs = 1\n", 1)
     assert "max_dogs = 1" in text
-    save_town_profile(database, text, saved_by=CLERK.name, clock=clock)
+    save_town_profile(database, text, actor=CLERK, clock=clock)
     tags.receive_stock(database, FAIRHAVEN_START, 1, 500, actor=CLERK, clock=clock)
     owners = []
     for n in range(SENIORS):
         owner = people.create_owner(
             database,
             owner_input(f"Ruth{n}", "Costa", city="Fairhaven", birth_date=dt.date(1950, 1, 1)),
+            actor=CLERK,
             clock=clock,
         )
         dogs = []
         for name, sex in (("Sadie", "female"), ("Max", "male")):
-            dog = people.create_dog(database, owner, dog_input(name, sex, True), clock=clock)
+            dog = people.create_dog(
+                database, owner, dog_input(name, sex, True), actor=CLERK, clock=clock
+            )
             rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
             dogs.append(dog)
         owners.append((owner, dogs[0], dogs[1]))

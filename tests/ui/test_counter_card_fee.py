@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
+from actors import CLERK
 from clerkdesk.models import Receipt, TenderKind
 from clerkdesk.rules import parse_profile
 from clerkdesk.services.licensing import tender_fees
@@ -34,7 +35,7 @@ def test_paying_by_card_adds_the_fee_line_and_the_card_pays_it(
 ) -> None:
     # GIVEN the town charges 3% on card payments, at least 1.00, at most 10.00
     database = ui_context.database
-    save_town_profile(database, card_fee_profile(), saved_by="clerk", clock=ui_context.clock)
+    save_town_profile(database, card_fee_profile(), actor=CLERK, clock=ui_context.clock)
     open_owner_by_keyboard(qtbot, window, counter, counter_case)
     qtbot.keyClick(focused(), Qt.Key.Key_R)
     licenses = counter.cart.cart.total

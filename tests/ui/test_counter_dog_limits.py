@@ -5,6 +5,7 @@ from __future__ import annotations
 from counter_fixtures import CounterCase, open_owner_by_keyboard
 from pytestqt.qtbot import QtBot
 
+from actors import CLERK
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.owner_card import AMBER
@@ -21,9 +22,7 @@ def test_an_owner_past_the_kennel_threshold_is_warned_under_the_address(
     ui_context: UiContext,
 ) -> None:
     # GIVEN a town that wants a kennel license above one dog, and an owner of two grown dogs
-    save_town_profile(
-        ui_context.database, limits_profile(), saved_by="clerk", clock=ui_context.clock
-    )
+    save_town_profile(ui_context.database, limits_profile(), actor=CLERK, clock=ui_context.clock)
     # WHEN the clerk opens the owner by keys
     open_owner_by_keyboard(qtbot, window, counter, counter_case)
     # THEN the card says so, where the clerk is looking, by accessible name
@@ -46,7 +45,7 @@ def test_an_owner_within_the_limits_sees_no_warning(
     save_town_profile(
         ui_context.database,
         limits_profile(kennel_over=3, max_dogs=6),
-        saved_by="clerk",
+        actor=CLERK,
         clock=ui_context.clock,
     )
     open_owner_by_keyboard(qtbot, window, counter, counter_case)

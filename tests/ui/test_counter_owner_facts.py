@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox
 from pytestqt.qtbot import QtBot
 
+from actors import CLERK
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import fill_demo
@@ -39,7 +40,7 @@ def demo_url(sqlite_database: Database, sqlite_url: str, clock: FixedClock) -> s
     """The demo town, whose rules exempt owners over 70 who live there year-round."""
     fill_demo(sqlite_database, dogs=450, seed=7, town_id="westborough", clock=clock)
     rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS
-    save_town_profile(sqlite_database, rules, saved_by="clerk", clock=clock)
+    save_town_profile(sqlite_database, rules, actor=CLERK, clock=clock)
     return sqlite_url
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy import update
 
+from actors import CLERK
 from clerkdesk.models import Owner
 from clerkdesk.services.people import OwnerInput, create_owner
 from clerkdesk.ui.context import UiContext
@@ -156,6 +157,7 @@ def _owner_named(ctx: UiContext, first: str, last: str) -> int:
             city="Westborough",
             postal_code="01581",
         ),
+        actor=CLERK,
         clock=ctx.clock,
     )
 

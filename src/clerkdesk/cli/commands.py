@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Callable
 
 from clerkdesk.cli import (
+    audit_cmd,
     db_cmd,
     demo_cmd,
     print_cmd,
@@ -28,6 +29,7 @@ REGISTRARS: list[Registrar] = [
     demo_cmd.register,
     search_cmd.register,
     tags_cmd.register,
+    audit_cmd.register,
     town_cmd.register,
     user_cmd.register,
     print_cmd.register,

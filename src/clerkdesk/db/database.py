@@ -20,7 +20,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, Operati
 from sqlalchemy.orm import Session, sessionmaker
 
 from clerkdesk.config import describe_url
-from clerkdesk.db import checks
+from clerkdesk.db import audit_hook, checks
 from clerkdesk.db.probe import postgres_problem, probe_postgres, probe_sqlite, sqlite_problem
 from clerkdesk.errors import DatabaseAddressInvalid, DatabaseBusy, DatabaseUnavailable, DiskFull
 
@@ -115,6 +115,8 @@ class Database:
         self._writer = sessionmaker(
             bind=engine.execution_options(**{_WRITE_OPTION: True}), expire_on_commit=False
         )
+        # Every write session records its changes to the office's records in the audit trail.
+        audit_hook.install(self._writer)
         self._local = threading.local()
         self._held: list[Any] = []
         self._held_lock = threading.Lock()

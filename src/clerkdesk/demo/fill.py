@@ -11,11 +11,12 @@ from sqlalchemy import func, insert, select
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.generator import DemoBatch, DemoTown
-from clerkdesk.demo.history import HistoryWritten, write_history
+from clerkdesk.demo.history import DEMO_ACTOR, HistoryWritten, write_history
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
 from clerkdesk.rules import presets
-from clerkdesk.rules.roles import Actor
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 from clerkdesk.services.search_words import dog_tokens, insert_tokens, owner_tokens
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.users import (
@@ -94,7 +95,7 @@ def fill_demo(
     save_town_profile(
         database,
         presets.preset_toml(town_id),
-        saved_by="demo",
+        actor=DEMO_ACTOR,
         clock=clock,
         note=f"demo town, seed {seed}",
     )
@@ -109,7 +110,7 @@ def fill_demo(
     )
     owners = made = certificates = 0
     for batch in town.batches(dogs):
-        with database.write() as session:
+        with acting(database, DEMO_ACTOR, Permission.EDIT_RECORDS, clock=clock) as session:
             session.execute(insert(Owner), batch.owners)
             session.execute(insert(Dog), batch.dogs)
             session.execute(insert(RabiesCertificate), batch.certificates)
@@ -129,7 +130,7 @@ def fill_demo(
             progress=history_progress,
             stock_only=not history_years,
         )
-    with database.write() as session:
+    with acting(database, DEMO_ACTOR, Permission.MANAGE_TOWN, clock=clock) as session:
         session.merge(
             Setting(
                 key=DEMO_SETTING,

@@ -24,8 +24,9 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, DogStatus, TenderKind
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.license_year import LicenseYear
-from clerkdesk.rules.roles import Actor, Role
+from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.services.acting import acting
 from clerkdesk.services.dog_changes import replace_tag, transfer_dog
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_in
 from clerkdesk.services.payments import TenderInput
@@ -224,7 +225,7 @@ class _Writer:
         self.written = self.lost = self.transfers = 0
 
     def licenses_run(self, run: list[_Event]) -> None:
-        with self.database.write() as session:
+        with acting(self.database, DEMO_ACTOR, Permission.SELL) as session:
             for event in run:
                 items = tuple(
                     LicenseItem(d, license_year=event.year_starts_in)

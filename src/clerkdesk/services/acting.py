@@ -7,15 +7,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from clerkdesk.db.audit_hook import ACTOR_KEY, CLOCK_KEY
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.rules.roles import PERMISSION_WORDS, Actor, Permission
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from clerkdesk.clock import Clock
     from clerkdesk.db.database import Database
-
-ACTOR_KEY = "clerkdesk_actor"
 
 
 class PermissionDenied(ClerkDeskError):
@@ -31,12 +31,17 @@ def require(actor: Actor, permission: Permission) -> None:
 
 
 @contextmanager
-def acting(database: Database, actor: Actor, permission: Permission) -> Iterator[Session]:
+def acting(
+    database: Database, actor: Actor, permission: Permission, *, clock: Clock | None = None
+) -> Iterator[Session]:
     """One write transaction for ``actor``, refused before it begins if their role lacks
-    ``permission``."""
+    ``permission``. ``clock`` dates the audit entries the transaction writes (UTC now
+    without one)."""
     require(actor, permission)
     with database.write() as session:
         session.info[ACTOR_KEY] = actor
+        if clock is not None:
+            session.info[CLOCK_KEY] = clock
         yield session
 
 

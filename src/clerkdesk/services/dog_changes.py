@@ -70,7 +70,7 @@ def transfer_dog(
     """Give a dog to a new owner. Its license in force goes with it, for the transfer fee;
     a dog with no license in force changes owner without a fee."""
     now, today = clock.now(), clock.today()
-    with acting(database, actor, Permission.SELL) as session:
+    with acting(database, actor, Permission.SELL, clock=clock) as session:
         lock_dogs_and_owners(session, [dog_id], [new_owner_id])
         dog = session.get(Dog, dog_id)
         owner = session.get(Owner, new_owner_id)
@@ -180,7 +180,7 @@ def replace_tag(
 ) -> FeeResult:
     """A lost tag: the old number stays used for the year (marked lost), a new one is issued."""
     now, today = clock.now(), clock.today()
-    with acting(database, actor, Permission.SELL) as session:
+    with acting(database, actor, Permission.SELL, clock=clock) as session:
         lock_for_license(session, license_id)
         license_row = session.get(License, license_id)
         if license_row is None or license_row.status is not LicenseStatus.ISSUED:

@@ -11,12 +11,14 @@ import json
 import logging
 from dataclasses import replace
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting
 from clerkdesk.reports.label_sheets import BUILT_IN, SheetTemplate, TemplateError, check, from_json
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 
 KEY_PREFIX = "label_template:"
 MAX_CUSTOM = 50
@@ -71,7 +73,11 @@ def find_template(database: Database, name: str | None) -> SheetTemplate:
 
 
 def save_template(
-    database: Database, template: SheetTemplate, *, replace_existing: bool = False
+    database: Database,
+    template: SheetTemplate,
+    *,
+    actor: Actor,
+    replace_existing: bool = False,
 ) -> SheetTemplate:
     """Keep a custom template for the office; refuses a built-in's name, and an existing
     custom name unless ``replace_existing``."""
@@ -82,7 +88,7 @@ def save_template(
         )
     key = KEY_PREFIX + template.name
     value = json.dumps(template.as_json(), ensure_ascii=False, sort_keys=True)
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN) as session:
         existing = session.get(Setting, key)
         if existing is not None and not replace_existing:
             raise ValidationError(
@@ -103,11 +109,15 @@ def save_template(
     return template
 
 
-def delete_template(database: Database, name: str) -> bool:
+def delete_template(database: Database, name: str, *, actor: Actor) -> bool:
     """Forget a custom template; False if there was none by that name."""
     wanted = name.strip().lower()
     if any(t.name == wanted for t in BUILT_IN):
         raise ValidationError(f"{wanted} is a built-in template and stays.", field="name")
-    with database.write() as session:
-        result = session.execute(delete(Setting).where(Setting.key == KEY_PREFIX + wanted))
-        return bool(getattr(result, "rowcount", 0))
+    with acting(database, actor, Permission.MANAGE_TOWN) as session:
+        # Through the session, not a bulk DELETE, so the audit trail sees the row go.
+        existing = session.get(Setting, KEY_PREFIX + wanted)
+        if existing is None:
+            return False
+        session.delete(existing)
+        return True

@@ -123,7 +123,7 @@ def checkout(
     database: Database, request: CheckoutRequest, *, actor: Actor, clock: Clock
 ) -> CheckoutResult:
     try:
-        with acting(database, actor, Permission.SELL) as session:
+        with acting(database, actor, Permission.SELL, clock=clock) as session:
             return checkout_in(session, request, actor=actor, today=clock.today(), now=clock.now())
     except IntegrityError as exc:
         # Only a writer that took no locks (an older ClerkDesk at another workstation) can

@@ -14,7 +14,9 @@ from clerkdesk.models import DesignationKind, Dog, DogDesignation, DogStatus, Ow
 from clerkdesk.models import Sex as DogSex
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.profile import TownProfile
+from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services import checks
+from clerkdesk.services.acting import acting
 from clerkdesk.services.search_words import digits, reindex_dog, reindex_owner
 
 # The law allows a ten-word description of the dog on the license (MGL c.140 §137).
@@ -212,19 +214,21 @@ def check_dog(data: DogInput, today: dt.date) -> dict[str, object]:
     return values
 
 
-def create_owner(database: Database, data: OwnerInput, *, clock: Clock) -> int:
+def create_owner(database: Database, data: OwnerInput, *, actor: Actor, clock: Clock) -> int:
     values = check_owner(data, clock.today())
     now = clock.now()
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         owner = Owner(**values, status=OwnerStatus.ACTIVE, created_at=now, updated_at=now)
         session.add(owner)
         reindex_owner(session, owner)
         return owner.id
 
 
-def update_owner(database: Database, owner_id: int, data: OwnerInput, *, clock: Clock) -> None:
+def update_owner(
+    database: Database, owner_id: int, data: OwnerInput, *, actor: Actor, clock: Clock
+) -> None:
     values = check_owner(data, clock.today())
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         owner = _owner(session, owner_id)
         for key, value in values.items():
             setattr(owner, key, value)
@@ -233,11 +237,17 @@ def update_owner(database: Database, owner_id: int, data: OwnerInput, *, clock: 
 
 
 def set_owner_status(
-    database: Database, owner_id: int, status: OwnerStatus, *, on: dt.date, clock: Clock
+    database: Database,
+    owner_id: int,
+    status: OwnerStatus,
+    *,
+    on: dt.date,
+    actor: Actor,
+    clock: Clock,
 ) -> None:
     """An owner who moves away takes their dogs out of the renewal lists with them. A
     deceased owner's dogs stay as they are: they usually go to someone (a transfer)."""
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         owner = _owner(session, owner_id)
         owner.status = status
         owner.status_changed_on = on
@@ -250,10 +260,12 @@ def set_owner_status(
                     dog.updated_at = clock.now()
 
 
-def create_dog(database: Database, owner_id: int, data: DogInput, *, clock: Clock) -> int:
+def create_dog(
+    database: Database, owner_id: int, data: DogInput, *, actor: Actor, clock: Clock
+) -> int:
     values = check_dog(data, clock.today())
     now = clock.now()
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         owner = _owner(session, owner_id)
         if owner.status is not OwnerStatus.ACTIVE:
             raise ValidationError(
@@ -269,9 +281,11 @@ def create_dog(database: Database, owner_id: int, data: DogInput, *, clock: Cloc
         return dog.id
 
 
-def update_dog(database: Database, dog_id: int, data: DogInput, *, clock: Clock) -> None:
+def update_dog(
+    database: Database, dog_id: int, data: DogInput, *, actor: Actor, clock: Clock
+) -> None:
     values = check_dog(data, clock.today())
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         dog = _dog(session, dog_id)
         for key, value in values.items():
             setattr(dog, key, value)
@@ -280,13 +294,19 @@ def update_dog(database: Database, dog_id: int, data: DogInput, *, clock: Clock)
 
 
 def set_dog_status(
-    database: Database, dog_id: int, status: DogStatus, *, on: dt.date, clock: Clock
+    database: Database,
+    dog_id: int,
+    status: DogStatus,
+    *,
+    on: dt.date,
+    actor: Actor,
+    clock: Clock,
 ) -> None:
     """Deceased, moved or lost dogs leave the renewal lists; no fee is refunded (c.140 §137)."""
     if status is DogStatus.TRANSFERRED:
         raise ValidationError("Use Transfer to give a dog to a new owner.", field="status")
     checks.not_after(on, clock.today(), "on", "The date")
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         dog = _dog(session, dog_id)
         dog.status = status
         dog.status_changed_on = on
@@ -301,11 +321,11 @@ def add_designation(
     since: dt.date,
     order_text: str | None,
     evidence: str | None,
-    actor: str,
+    actor: Actor,
     clock: Clock,
 ) -> int:
     checks.not_after(since, clock.today(), "since", "The designation date")
-    with database.write() as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         _dog(session, dog_id)
         row = DogDesignation(
             dog_id=dog_id,
@@ -314,15 +334,15 @@ def add_designation(
             order_text=checks.optional(order_text, "order_text", "Order", max_length=4000),
             evidence=checks.optional(evidence, "evidence", "Evidence", max_length=200),
             recorded_at=clock.now(),
-            recorded_by=actor,
+            recorded_by=actor.name,
         )
         session.add(row)
         session.flush()
         return row.id
 
 
-def end_designation(database: Database, designation_id: int, *, on: dt.date) -> None:
-    with database.write() as session:
+def end_designation(database: Database, designation_id: int, *, on: dt.date, actor: Actor) -> None:
+    with acting(database, actor, Permission.EDIT_RECORDS) as session:
         row = session.get(DogDesignation, designation_id)
         if row is None:
             raise ValidationError("That designation is not on file.", field="designation")

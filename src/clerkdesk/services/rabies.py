@@ -171,7 +171,7 @@ def record_certificate(
     values = check_certificate(data, clock.today())
     content_type = _scan_type(scan) if scan is not None else None
     now = clock.now()
-    with acting(database, actor, Permission.EDIT_RECORDS) as session:
+    with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         if session.get(Dog, dog_id) is None:
             raise ValidationError("That dog is not on file.", field="dog")
         certificate = RabiesCertificate(dog_id=dog_id, created_at=now, **values)

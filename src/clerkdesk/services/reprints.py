@@ -168,7 +168,7 @@ def reprint(
     why = _reason(reason)
     zone = zone or town_zone()
     printed_at = clock.now().astimezone(zone)
-    with acting(database, actor, Permission.REPRINT) as session:
+    with acting(database, actor, Permission.REPRINT, clock=clock) as session:
         if kind is PrintedKind.RECEIPT:
             label, title, pdf = _receipt_reprint(session, document_id, zone, printed_at, actor.name)
             row = DocumentReprint(kind=kind, receipt_id=document_id)

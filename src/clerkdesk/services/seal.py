@@ -79,7 +79,7 @@ def set_seal(
         raise ValidationError(str(exc), field="seal") from None
     name = PurePath(filename.replace("\\", "/")).name[:200] or "seal"
     now = clock.now()
-    with acting(database, actor, Permission.MANAGE_TOWN) as session:
+    with acting(database, actor, Permission.MANAGE_TOWN, clock=clock) as session:
         stored = StoredDocument(
             filename=name,
             content_type=image.content_type,
@@ -99,9 +99,9 @@ def set_seal(
         return SealInfo(stored.id, name, image.width, image.height, now, actor.name)
 
 
-def clear_seal(database: Database) -> None:
+def clear_seal(database: Database, *, actor: Actor) -> None:
     """Print the default seal again (the town's image stays on file)."""
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN) as session:
         setting = session.get(Setting, SEAL_SETTING)
         if setting is not None:
             session.delete(setting)

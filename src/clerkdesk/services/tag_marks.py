@@ -135,7 +135,7 @@ def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock
     required = request.kind is not TagMarkKind.RETURNED
     reason = clean_reason(request.reason, required=required)
     now = clock.now()
-    with acting(database, actor, Permission.MANAGE_TAGS) as session:
+    with acting(database, actor, Permission.MANAGE_TAGS, clock=clock) as session:
         year = license_year_for(session, request.year, clock.today())
         _in_stock(session, year, request.number)
         # After this, a sale on another workstation waits for this mark (or this for it).
@@ -194,7 +194,7 @@ def clear_mark(
     why = clean_reason(reason, required=True)
     assert why is not None
     now = clock.now()
-    with acting(database, actor, Permission.MANAGE_TAGS) as session:
+    with acting(database, actor, Permission.MANAGE_TAGS, clock=clock) as session:
         license_year = license_year_for(session, year, clock.today())
         lock_tag_stock(session, [license_year.start])
         mark = _mark_in_force(session, license_year.start, number)

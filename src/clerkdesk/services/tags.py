@@ -244,7 +244,7 @@ def receive_tags(
     and a shape or color other than the one already recorded for the year (a blank one
     takes the year's)."""
     note, looks = _clean_request(request)
-    with acting(database, actor, Permission.MANAGE_TAGS) as session:
+    with acting(database, actor, Permission.MANAGE_TAGS, clock=clock) as session:
         year = _license_year(profile_in_force(session), request.year, clock.today())
         stock = _receive_in(
             session, year.start, request.first, request.last, note, actor, clock, year.label, looks
@@ -275,7 +275,7 @@ def receive_stock(
 ) -> int:
     """Record a range for the license year starting ``license_year_start``; returns its id."""
     note, looks = _clean_request(ReceiveTags(license_year_start.year, first, last, note))
-    with acting(database, actor, Permission.MANAGE_TAGS) as session:
+    with acting(database, actor, Permission.MANAGE_TAGS, clock=clock) as session:
         return _receive_in(
             session, license_year_start, first, last, note, actor, clock, looks=looks
         ).id

@@ -21,6 +21,8 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TownProfileVersion
 from clerkdesk.rules import ProfileError, TownProfile, parse_profile, presets, profile_text
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import acting
 
 NOTE_LENGTH = 200
 _SAVED_BY_LENGTH = 80
@@ -112,7 +114,7 @@ def save_town_profile(
     database: Database,
     profile_toml: str,
     *,
-    saved_by: str,
+    actor: Actor,
     clock: Clock,
     note: str | None = None,
     base_version_id: int | None = None,
@@ -124,18 +126,18 @@ def save_town_profile(
     problem; nothing is saved then either.
     """
     profile = parse_profile(profile_toml)
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN, clock=clock) as session:
         previous = newest_for_update(session)
         if base_version_id is not None:
             check_base(previous, base_version_id)
-        return store_version(session, profile_toml, profile, saved_by, clock, note, previous)
+        return store_version(session, profile_toml, profile, actor.name, clock, note, previous)
 
 
-def set_up_town(database: Database, preset_id: str, *, saved_by: str, clock: Clock) -> ProfileSaved:
+def set_up_town(database: Database, preset_id: str, *, actor: Actor, clock: Clock) -> ProfileSaved:
     """The first rules of a database that has none: one of the presets."""
     source = presets.preset_toml(preset_id)
     profile = parse_profile(source)
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN, clock=clock) as session:
         previous = newest_for_update(session)
         if previous is not None:
             raise ValidationError(
@@ -144,7 +146,7 @@ def set_up_town(database: Database, preset_id: str, *, saved_by: str, clock: Clo
                 field="town",
             )
         note = f"set up from the {profile.name} preset"
-        return store_version(session, source, profile, saved_by, clock, note, None)
+        return store_version(session, source, profile, actor.name, clock, note, None)
 
 
 def read_profile_file(path: Path) -> str:
@@ -160,7 +162,7 @@ def import_profile_file(
     database: Database,
     path: Path,
     *,
-    saved_by: str,
+    actor: Actor,
     clock: Clock,
     note: str | None = None,
     base_version_id: int | None = None,
@@ -170,7 +172,7 @@ def import_profile_file(
     return save_town_profile(
         database,
         source,
-        saved_by=saved_by,
+        actor=actor,
         clock=clock,
         note=note or f"imported from {path.name}",
         base_version_id=base_version_id,

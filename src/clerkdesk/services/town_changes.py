@@ -14,7 +14,9 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.rules import LicenseYear, TownProfile, confirm_examples, parse_profile
+from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services import town_toml
+from clerkdesk.services.acting import acting
 from clerkdesk.services.town import ProfileSaved, newest_for_update, short_note, store_version
 
 _SCHEDULE_KEY = re.compile(r"^schedules\[(\d+)\](?:\.([^.\[]+)(.*))?$")
@@ -70,14 +72,14 @@ def add_fee_schedule(
     database: Database,
     effective: dt.date,
     *,
-    saved_by: str,
+    actor: Actor,
     clock: Clock,
     citation: str | None = None,
     note: str | None = None,
 ) -> ScheduleAdded:
     """A new schedule effective on ``effective``, a copy of the newest one in force, so the
     clerk changes only what the new bylaw changes."""
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN, clock=clock) as session:
         previous = newest_for_update(session)
         if previous is None:
             raise ValidationError("no town is set up yet", field="town")
@@ -97,7 +99,7 @@ def add_fee_schedule(
         if examples != list(profile.unconfirmed_examples):
             candidate = town_toml.with_examples(previous.profile_toml, examples)
         comment = (
-            f"Added {clock.today():%Y-%m-%d} by {saved_by}: fees from {effective:%Y-%m-%d}, "
+            f"Added {clock.today():%Y-%m-%d} by {actor.name}: fees from {effective:%Y-%m-%d}, "
             f"at first a copy of the schedule effective {newest.effective:%Y-%m-%d}."
         )
         if candidate is not None:
@@ -108,7 +110,7 @@ def add_fee_schedule(
             session,
             written.text,
             new_profile,
-            saved_by,
+            actor.name,
             clock,
             note or short_note(f"added a fee schedule effective {effective:%Y-%m-%d}"),
             previous,
@@ -127,12 +129,12 @@ def confirm_town_examples(
     database: Database,
     keys: Sequence[str] | None = None,
     *,
-    saved_by: str,
+    actor: Actor,
     clock: Clock,
     note: str | None = None,
 ) -> ExamplesConfirmed:
     """Mark ``keys`` (default: every one) as checked by the clerk against the bylaw."""
-    with database.write() as session:
+    with acting(database, actor, Permission.MANAGE_TOWN, clock=clock) as session:
         previous = newest_for_update(session)
         if previous is None:
             raise ValidationError("no town is set up yet", field="town")
@@ -157,7 +159,7 @@ def confirm_town_examples(
             session,
             written.text,
             parse_profile(written.text),
-            saved_by,
+            actor.name,
             clock,
             note or short_note("confirmed example values: " + ", ".join(chosen)),
             previous,

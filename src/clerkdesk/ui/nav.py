@@ -41,6 +41,7 @@ AREAS: tuple[Area, ...] = (
     Area("money", "Money", "money", "F6", ("read_reports",)),
     Area("reports", "Reports", "reports", "F7", ("read_reports",)),
     Area("settings", "Settings", "settings", "F8", ("manage_town",)),
+    Area("audit", "Audit", "search", "F9", ("read_audit",)),
 )
 
 

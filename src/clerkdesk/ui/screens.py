@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.view import CounterView
+from clerkdesk.ui.views.audit import AuditView
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.placeholders import placeholder_views
@@ -19,6 +20,7 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
         **placeholder_views(),
         "tags": TagsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
+        "audit": AuditView(ctx),
     }
     counter, owners = views["counter"], views["owners"]
     if isinstance(counter, CounterView) and isinstance(owners, OwnersView):

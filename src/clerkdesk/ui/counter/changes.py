@@ -65,9 +65,10 @@ class DogStatusDialog(FormDialog):
         if on is None:
             raise ValidationError("Enter the date.", field="on")
         database, clock, dog_id = self.ctx.database, self.ctx.clock, self.dog_id
+        actor = self.ctx.actor
 
         def change() -> int:
-            set_dog_status(database, dog_id, status, on=on, clock=clock)
+            set_dog_status(database, dog_id, status, on=on, actor=actor, clock=clock)
             return dog_id
 
         return change

@@ -62,9 +62,11 @@ def license_words(standing: DogStanding, dog: CardDog | None) -> str:
 
 
 class DogDetailsDialog(QDialog):
-    """``add_requested`` carries the dog's id when the clerk presses A (Add to cart)."""
+    """``add_requested`` carries the dog's id when the clerk presses A (Add to cart);
+    ``history_requested`` when they press H (History of changes)."""
 
     add_requested = Signal(int)
+    history_requested = Signal(int)
 
     def __init__(
         self,
@@ -76,10 +78,12 @@ class DogDetailsDialog(QDialog):
         waivers: dict[str, str] | None = None,
         in_cart: bool = False,
         can_add: bool = True,
+        can_see_history: bool = False,
     ) -> None:
         """``waivers`` are the cart's (a line waived there shows 0.00 and the reason);
         ``in_cart`` says the dog is in the cart; ``can_add`` False hides Add to cart (the
-        cart is another customer's)."""
+        cart is another customer's); ``can_see_history`` shows History of changes (for a
+        role that may read the audit trail)."""
         super().__init__(parent)
         self.standing = standing
         waivers = waivers or {}
@@ -124,6 +128,15 @@ class DogDetailsDialog(QDialog):
             key = QShortcut(QKeySequence("A"), self)
             key.activated.connect(self._add)
             row.addWidget(self.add)
+        self.history: QPushButton | None = None
+        if can_see_history:
+            self.history = QPushButton("History of changes…  H", self)
+            self.history.setAccessibleName("History of changes")
+            self.history.setAutoDefault(False)
+            self.history.clicked.connect(self._history)
+            history_key = QShortcut(QKeySequence("H"), self)
+            history_key.activated.connect(self._history)
+            row.addWidget(self.history)
         self.close_button = QPushButton("Close  Esc", self)
         self.close_button.setAccessibleName("Close")
         self.close_button.setAutoDefault(False)
@@ -179,6 +192,10 @@ class DogDetailsDialog(QDialog):
         grid.addWidget(total_label, end, 0)
         grid.addWidget(total_amount, end, 1)
         return grid
+
+    def _history(self) -> None:
+        self.accept()
+        self.history_requested.emit(self.standing.dog_id)
 
     def _add(self) -> None:
         self.add_requested.emit(self.standing.dog_id)

@@ -110,11 +110,12 @@ class OwnerForm(FormDialog):
         )
         self.check(check_owner, data, self.ctx.clock.today())
         database, clock, owner_id = self.ctx.database, self.ctx.clock, self.owner_id
+        actor = self.ctx.actor
         if owner_id is None:
-            return lambda: create_owner(database, data, clock=clock)
+            return lambda: create_owner(database, data, actor=actor, clock=clock)
 
         def change() -> int:
-            update_owner(database, owner_id, data, clock=clock)
+            update_owner(database, owner_id, data, actor=actor, clock=clock)
             return owner_id
 
         return change
@@ -184,11 +185,12 @@ class DogForm(FormDialog):
             self.owner_id,
             self.dog_id,
         )
+        actor = self.ctx.actor
         if dog_id is None:
-            return lambda: create_dog(database, owner_id, data, clock=clock)
+            return lambda: create_dog(database, owner_id, data, actor=actor, clock=clock)
 
         def change() -> int:
-            update_dog(database, dog_id, data, clock=clock)
+            update_dog(database, dog_id, data, actor=actor, clock=clock)
             return dog_id
 
         return change

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.rules.roles import Permission
+from clerkdesk.services.audit_trail import AuditQuery
 from clerkdesk.services.owner_card import OwnerCard, StandingsNow, owner_card, standings_now
 from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext
@@ -39,6 +41,7 @@ from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.results import ResultsPanel
 from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.printing.batch_dialog import BatchPrintDialog
+from clerkdesk.ui.views.audit import open_audit_dialog
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.counter import BATCH_KEYS
 from clerkdesk.ui.views.counter import CounterView as CounterHome
@@ -347,12 +350,18 @@ class CounterView(AreaView):
                 waivers=entry.waivers if entry else None,
                 in_cart=entry is not None,
                 can_add=self.cart.cart.accepts(card.owner_id),
+                can_see_history=self.ctx.actor.may(Permission.READ_AUDIT),
             )
             dialog.add_requested.connect(self.add_dog)
+            dialog.history_requested.connect(self.show_dog_history)
         self.details = dialog
         self.return_here(dialog)
         dialog.open()
         dialog.activateWindow()
+
+    def show_dog_history(self, dog_id: int) -> None:
+        """Every change to the dog's record, in the Audit screen's own window."""
+        self.history_window = open_audit_dialog(self.ctx, self, AuditQuery("dog", str(dog_id)))
 
     def _already_in_cart(self, dog_id: int, name: str) -> str:
         entry = self.cart.cart.entry(dog_id)

@@ -100,9 +100,7 @@ class ConfirmExamplesDialog(QDialog):
         self._saving = True
         self._update()
         ctx.tasks.run(
-            lambda: confirm_town_examples(
-                ctx.database, keys, saved_by=ctx.user_name, clock=ctx.clock
-            ),
+            lambda: confirm_town_examples(ctx.database, keys, actor=ctx.actor, clock=ctx.clock),
             self._done,
             self._failed,
         )

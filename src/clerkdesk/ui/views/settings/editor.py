@@ -206,7 +206,7 @@ class TomlEditorDialog(QDialog):
             lambda: save_town_profile(
                 ctx.database,
                 text,
-                saved_by=ctx.user_name,
+                actor=ctx.actor,
                 clock=ctx.clock,
                 note=note,
                 base_version_id=self._base,

@@ -125,7 +125,7 @@ class AddScheduleDialog(QDialog):
             lambda: add_fee_schedule(
                 ctx.database,
                 effective,
-                saved_by=ctx.user_name,
+                actor=ctx.actor,
                 clock=ctx.clock,
                 citation=citation or None,
                 note=note or None,

@@ -132,8 +132,10 @@ class SealPage(QWidget):
         if self.loading:
             return
         self.loading = True
-        database = self.ctx.database
-        self.ctx.tasks.run(lambda: clear_seal(database), lambda _r: self._saved(None), self._failed)
+        database, actor = self.ctx.database, self.ctx.actor
+        self.ctx.tasks.run(
+            lambda: clear_seal(database, actor=actor), lambda _r: self._saved(None), self._failed
+        )
 
     def _saved(self, info: SealInfo | None) -> None:
         self.loading = False

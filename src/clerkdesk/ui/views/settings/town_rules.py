@@ -258,7 +258,7 @@ class TownRulesPage(QWidget):
     def set_up(self, preset_id: str) -> None:
         ctx = self.ctx
         self.ctx.tasks.run(
-            lambda: set_up_town(ctx.database, preset_id, saved_by=ctx.user_name, clock=ctx.clock),
+            lambda: set_up_town(ctx.database, preset_id, actor=ctx.actor, clock=ctx.clock),
             lambda result: self._saved(
                 result.town,
                 f"{result.town.name}'s rules are set up as version {result.town.version_id}.",

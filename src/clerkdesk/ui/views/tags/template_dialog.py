@@ -122,5 +122,5 @@ class TemplateDialog(FormDialog):
         from clerkdesk.services.label_templates import save_template
 
         template = self.template()
-        database = self.ctx.database
-        return lambda: save_template(database, template)
+        database, actor = self.ctx.database, self.ctx.actor
+        return lambda: save_template(database, template, actor=actor)
