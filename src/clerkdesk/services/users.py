@@ -22,7 +22,8 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting
 from clerkdesk.models.users import User
 from clerkdesk.rules.roles import Actor, Permission, Role
-from clerkdesk.services.acting import ACTOR_KEY, PermissionDenied, acting
+from clerkdesk.db.audit_hook import ACTOR_KEY
+from clerkdesk.services.acting import PermissionDenied, acting
 
 NAME_MAX = 40
 FULL_NAME_MAX = 120
