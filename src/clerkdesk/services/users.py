@@ -17,12 +17,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock
+from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting
 from clerkdesk.models.users import User
 from clerkdesk.rules.roles import Actor, Permission, Role
-from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.services.acting import PermissionDenied, acting
 
 NAME_MAX = 40
