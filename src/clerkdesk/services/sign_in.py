@@ -14,11 +14,11 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select
 
 from clerkdesk.clock import Clock
+from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.models.users import User
 from clerkdesk.rules.roles import Actor
-from clerkdesk.services.acting import ACTOR_KEY
 from clerkdesk.services.users import HASHER, NAME_MAX, NAME_SHAPE, PASSWORD_MAX
 
 FREE_FAILURES = 5
