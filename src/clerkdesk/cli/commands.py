@@ -9,9 +9,11 @@ import argparse
 from collections.abc import Callable
 
 from clerkdesk.cli import (
+    closeout_cmd,
     db_cmd,
     demo_cmd,
     print_cmd,
+    report_cmd,
     rules_cmds,
     screenshot_cmd,
     search_cmd,
@@ -29,5 +31,7 @@ REGISTRARS: list[Registrar] = [
     tags_cmd.register,
     town_cmd.register,
     print_cmd.register,
+    closeout_cmd.register,
+    report_cmd.register,
     screenshot_cmd.register,
 ]
