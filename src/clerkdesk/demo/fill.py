@@ -34,6 +34,8 @@ class DemoResult:
     transfers: int = 0
     stocked: tuple[str, ...] = ()
     """The license years given tag stock, by label."""
+    closeouts: int = 0
+    """Past business days closed out."""
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -135,4 +137,5 @@ def fill_demo(
         history.lost_tags,
         history.transfers,
         history.stocked,
+        history.closeouts,
     )
