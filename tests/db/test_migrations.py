@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text
+from sqlalchemy.exc import DBAPIError
 
 from clerkdesk.db import migrate
 from clerkdesk.db.database import Database
@@ -214,3 +215,50 @@ def test_upgrading_to_0006_records_every_owner_on_file_as_not_year_round(
         kept = session.execute(text("SELECT year_round_resident FROM owner WHERE id = 7"))
         assert kept.scalar_one() in (False, 0)
     assert schema_differences(database) == []
+
+
+def test_upgrading_to_0009_chains_every_receipt_and_turns_void_marks_into_void_entries(
+    database: Database,
+) -> None:
+    from clerkdesk.db.ledger_content import entry_content
+    from clerkdesk.models import LedgerEntry, ReceiptVoid
+    from clerkdesk.rules.ledger_hash import GENESIS, content_hash
+
+    # GIVEN two receipts written before the ledger had voids and a chain, one marked void
+    migrate.downgrade(database, "0008")
+    issued = dt.datetime(2026, 3, 2, 3, 30, tzinfo=dt.UTC)  # still March 1 in Massachusetts
+    with database.write() as session:
+        for number, status in ((1, "paid"), (2, "void")):
+            session.execute(
+                text(
+                    "INSERT INTO receipt (year, number, issued_at, issued_by, payer_name, total, "
+                    "status, voided_by, void_reason) VALUES (2026, :n, :at, 'clerk', 'Doe', "
+                    "10, :status, :by, :why)"
+                ),
+                {
+                    "n": number,
+                    "at": issued,
+                    "status": status,
+                    "by": "ann" if status == "void" else None,
+                    "why": "wrong dog" if status == "void" else None,
+                },
+            )
+    # WHEN the database is upgraded
+    migrate.upgrade_to_head(database)
+    # THEN each receipt has its business day, the void its entry, and all three are chained
+    with database.read() as session:
+        days = session.execute(text("SELECT business_day FROM receipt")).scalars().all()
+        assert {str(day)[:10] for day in days} == {"2026-03-01"}
+        void = session.scalars(select(ReceiptVoid)).one()
+        assert (void.voided_by, void.reason, void.amount) == ("ann", "wrong dog", 10)
+        links = session.scalars(select(LedgerEntry).order_by(LedgerEntry.seq)).all()
+        assert [link.kind.value for link in links] == ["receipt", "receipt", "void"]
+        assert links[0].prev_hash == GENESIS
+        for link in links:
+            assert link.content_hash == content_hash(
+                entry_content(session, link.kind, link.record_id)
+            )
+    # AND the receipts can no longer be changed or deleted
+    for statement in ("UPDATE receipt SET total = 0", "DELETE FROM receipt_void"):
+        with pytest.raises(DBAPIError, match="append-only"), database.write() as session:
+            session.execute(text(statement))

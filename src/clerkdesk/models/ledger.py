@@ -1,39 +1,18 @@
-"""What the ledger adds to receipts: voids, the chain of entry hashes, day close-outs and
-period locks. Every table here is append-only, enforced by the database."""
+"""What the ledger adds to receipts: the chain of entry hashes, day close-outs and period
+locks. Every table here is append-only, enforced by the database. (Voids live beside the
+receipts they reverse, in ``models.money``.)"""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import CheckConstraint, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
 
 from clerkdesk.models.base import Base, Money
 from clerkdesk.models.enums import stored_enum
-from clerkdesk.models.money import Receipt
+from clerkdesk.models.money import ReceiptVoid
 from clerkdesk.rules.kinds import LedgerKind
-
-
-class ReceiptVoid(Base):
-    """A receipt reversed: who, when, where and why. The receipt itself never changes."""
-
-    __tablename__ = "receipt_void"
-    __table_args__ = (
-        UniqueConstraint("receipt_id"),
-        Index(None, "business_day"),
-    )
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
-    # The reversal is posted on the day it is made, into that day's close-out and month.
-    business_day: Mapped[dt.date]
-    voided_at: Mapped[dt.datetime]
-    voided_by: Mapped[str] = mapped_column(String(80))
-    workstation: Mapped[str] = mapped_column(String(120), default="")
-    reason: Mapped[str] = mapped_column(String(300))
-    amount: Mapped[Money]
-
-    receipt: Mapped[Receipt] = relationship(back_populates="void")
 
 
 class LedgerEntry(Base):
@@ -96,3 +75,6 @@ class PeriodLock(Base):
     # The chain as it stood when the period was locked.
     chain_seq: Mapped[int]
     chain_head: Mapped[str] = mapped_column(String(64))
+
+
+__all__ = ["Closeout", "LedgerEntry", "PeriodLock", "ReceiptVoid"]

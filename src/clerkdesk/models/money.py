@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -16,9 +15,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from clerkdesk.models.base import Base, Money
 from clerkdesk.models.enums import stored_enum
 from clerkdesk.rules.kinds import ReceiptStatus, TenderKind
-
-if TYPE_CHECKING:
-    from clerkdesk.models.ledger import ReceiptVoid
 
 
 class NumberSequence(Base):
@@ -120,3 +116,25 @@ class Tender(Base):
     reference: Mapped[str | None] = mapped_column(String(60))
 
     receipt: Mapped[Receipt] = relationship(back_populates="tenders")
+
+
+class ReceiptVoid(Base):
+    """A receipt reversed: who, when, where and why. The receipt itself never changes."""
+
+    __tablename__ = "receipt_void"
+    __table_args__ = (
+        UniqueConstraint("receipt_id"),
+        Index(None, "business_day"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    # The reversal is posted on the day it is made, into that day's close-out and month.
+    business_day: Mapped[dt.date]
+    voided_at: Mapped[dt.datetime]
+    voided_by: Mapped[str] = mapped_column(String(80))
+    workstation: Mapped[str] = mapped_column(String(120), default="")
+    reason: Mapped[str] = mapped_column(String(300))
+    amount: Mapped[Money]
+
+    receipt: Mapped[Receipt] = relationship(back_populates="void")
