@@ -13,8 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
+from clerkdesk.rules.roles import Role
 from clerkdesk.services.closeout import close_out, day_summary
 from clerkdesk.ui.context import UiContext
 from services.conftest import CLERK, Town, town
@@ -120,3 +122,14 @@ def test_it_fits_1280_by_800_and_every_control_is_named(
         if widget.focusPolicy() != Qt.FocusPolicy.NoFocus and widget.isVisibleTo(dialog):
             assert widget.accessibleName(), widget
     dialog.grab().save(str(tmp_path / "closeout-dialog.png"))
+
+
+def test_a_treasurer_reads_the_day_but_cannot_close_it(
+    qtbot: QtBot, host: QWidget, money_ctx: UiContext, sold: dict[str, Decimal]
+) -> None:
+    money_ctx.actor = staff("tess", Role.TREASURER)
+    dialog = opened(qtbot, money_ctx, host)
+    assert dialog.tenders.rowCount() == 2
+    assert not dialog.save_button.isEnabled()
+    assert dialog.save_button.text() == "Closing out needs a clerk"
+    assert dialog.slip_button.isEnabled()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.reports.money_documents import DaySummary, over_short_words
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.roles import Permission
 from clerkdesk.services.closeout import NOTE_LENGTH, CloseoutResult, close_out, day_summary
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput, money, parse_amount, parse_date, say, tell
@@ -199,6 +200,10 @@ class CloseoutDialog(FormDialog):
             f" · cards {money(summary.cards_total)} (settled by the card processor)"
         )
         record = summary.closeout
+        if record is None and self.cash.isReadOnly():
+            # From a closed day's figures to an open day: nothing is counted yet.
+            self.cash.clear()
+            self.note.clear()
         self.cash.setReadOnly(record is not None)
         self.note.setReadOnly(record is not None)
         if record is not None:
@@ -258,10 +263,12 @@ class CloseoutDialog(FormDialog):
             return
         closed = self.summary is not None and self.summary.closed
         ready = not self.loading and self.summary is not None and not closed
-        if closed:
-            self.save_button.setText("Already closed out")
-            self.save_button.setAccessibleName("Already closed out")
-        self.save_button.setEnabled(ready or self.saving)
+        allowed = self.ctx.actor.may(Permission.CLOSE_OUT)
+        if closed or not allowed:
+            words = "Already closed out" if closed else "Closing out needs a clerk"
+            self.save_button.setText(words)
+            self.save_button.setAccessibleName(words)
+        self.save_button.setEnabled((ready and allowed) or self.saving)
         self.slip_button.setEnabled(not self.loading and self.summary is not None)
 
     def work(self) -> Callable[[], Any]:
