@@ -47,6 +47,8 @@ SAMPLES: dict[str, list[str]] = {
     "user add": ["rex", "--role", "clerk"],
     "print certificate": ["1", "--year", "2026", "--pdf", "{tmp}/license.pdf"],
     "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],
+    "closeout": ["--day", "2026-06-01", "--cash-counted", "0"],
+    "report closeout": ["--day", "2026-06-01", "--pdf", "{tmp}/closeout.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

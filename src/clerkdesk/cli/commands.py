@@ -10,9 +10,11 @@ from collections.abc import Callable
 
 from clerkdesk.cli import (
     audit_cmd,
+    closeout_cmd,
     db_cmd,
     demo_cmd,
     print_cmd,
+    report_cmd,
     rules_cmds,
     screenshot_cmd,
     search_cmd,
@@ -33,5 +35,7 @@ REGISTRARS: list[Registrar] = [
     town_cmd.register,
     user_cmd.register,
     print_cmd.register,
+    closeout_cmd.register,
+    report_cmd.register,
     screenshot_cmd.register,
 ]

@@ -131,6 +131,7 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         f"{_count(result.transfers, 'transfer')}) for {result.town_id} "
         f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
         f"{', '.join(result.stocked) or 'no year'}"
+        + (f"; {_count(result.closeouts, 'business day')} closed out" if result.closeouts else "")
     )
     if result.users:
         out(_DEMO_USERS)

@@ -74,37 +74,37 @@ def _year(text: str | None) -> int | None:
         return None
     cleaned = text.strip()
     if len(cleaned) != 4 or not (cleaned.isascii() and cleaned.isdigit()):
-        fail(f"--year must be a year written YYYY, not {_quoted(text)}")
+        fail(f"--year must be a year written YYYY, not {quoted(text)}")
     return int(cleaned)
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
     flat = " ".join(text.split())
     return repr(flat if len(flat) <= 40 else flat[:37] + "...")
 
 
-def _target(text: str) -> Path:
+def target(text: str) -> Path:
     """Where the PDF goes: a ``.pdf`` file name in a folder that exists."""
     if not text.strip():
         fail("--pdf needs a file name, e.g. --pdf license.pdf")
     path = Path(text).expanduser()
     if path.suffix.lower() != ".pdf":
-        fail(f"--pdf must name a .pdf file, not {_quoted(text)}")
+        fail(f"--pdf must name a .pdf file, not {quoted(text)}")
     if path.is_dir():
-        fail(f"--pdf names a folder, not a file: {_quoted(text)}")
+        fail(f"--pdf names a folder, not a file: {quoted(text)}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        fail(f"the folder for --pdf does not exist: {_quoted(str(folder))}")
+        fail(f"the folder for --pdf does not exist: {quoted(str(folder))}")
     return path
 
 
-def _write(path: Path, data: bytes) -> None:
+def write_whole(path: Path, data: bytes) -> None:
     """The whole file or none of it: a temporary file beside ``path``, renamed over it."""
     folder = path.parent if str(path.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=folder)
     except OSError as exc:
-        fail(f"cannot write in {_quoted(str(folder))}: {exc.strerror or exc}")
+        fail(f"cannot write in {quoted(str(folder))}: {exc.strerror or exc}")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -114,7 +114,7 @@ def _write(path: Path, data: bytes) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        fail(f"cannot write {_quoted(str(path))}: {exc.strerror or exc}")
+        fail(f"cannot write {quoted(str(path))}: {exc.strerror or exc}")
 
 
 def _check_reason(args: argparse.Namespace) -> None:
@@ -126,7 +126,7 @@ def _reprint(args: argparse.Namespace, ctx: CliContext, kind_name: str, document
     from clerkdesk.models import PrintedKind
     from clerkdesk.services.reprints import reprint
 
-    path = _target(args.pdf)
+    path = target(args.pdf)
     done = reprint(
         ctx.database(),
         PrintedKind(kind_name),
@@ -135,7 +135,7 @@ def _reprint(args: argparse.Namespace, ctx: CliContext, kind_name: str, document
         clock=ctx.clock,
         workstation=platform.node() or None,
         reason=args.reason,
-        deliver=lambda data: _write(path, data),
+        deliver=lambda data: write_whole(path, data),
     )
     return f"wrote {done.title} marked REPRINT (reprint no. {done.reprints}) to {path}"
 
@@ -146,7 +146,7 @@ def handle_certificate(args: argparse.Namespace, ctx: CliContext) -> int:
     _check_reason(args)
     year = _year(args.year)
     parse_license_number(args.license_number)  # refused before the database is opened
-    path = _target(args.pdf)
+    path = target(args.pdf)
     license_id = find_license(ctx.database(), args.license_number, year, ctx.clock.today())
     if args.reprint:
         out(_reprint(args, ctx, "certificate", license_id))
@@ -155,7 +155,7 @@ def handle_certificate(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.documents import certificate_for_license
 
     doc = certificate_for_license(ctx.database(), license_id)
-    _write(path, render_certificates([doc]))
+    write_whole(path, render_certificates([doc]))
     out(f"wrote Dog license {doc.license_number}, {doc.license_year_label} to {path}")
     return 0
 
@@ -165,7 +165,7 @@ def handle_receipt(args: argparse.Namespace, ctx: CliContext) -> int:
 
     _check_reason(args)
     parse_receipt_number(args.receipt_number)
-    path = _target(args.pdf)
+    path = target(args.pdf)
     receipt_id = find_receipt(ctx.database(), args.receipt_number)
     if args.reprint:
         out(_reprint(args, ctx, "receipt", receipt_id))
@@ -174,6 +174,6 @@ def handle_receipt(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.documents import receipt_document
 
     doc = receipt_document(ctx.database(), receipt_id)
-    _write(path, render_receipt(doc))
+    write_whole(path, render_receipt(doc))
     out(f"wrote Receipt {doc.label} to {path}")
     return 0

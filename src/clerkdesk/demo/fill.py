@@ -46,6 +46,8 @@ class DemoResult:
     """The license years given tag stock, by label."""
     users: int = 0
     """Demo people added (none to a database with users of its own)."""
+    closeouts: int = 0
+    """Past business days closed out."""
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -150,6 +152,7 @@ def fill_demo(
         history.transfers,
         history.stocked,
         users,
+        history.closeouts,
     )
 
 

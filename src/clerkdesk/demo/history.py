@@ -7,6 +7,10 @@ change owner: through the same checkout, tag replacement and transfer the counte
 receipts, license numbers and tags come out as the counter numbers them, in date order.
 An owner whose dogs cannot be licensed that day (a puppy not yet born, a lapsed certificate)
 is skipped: a savepoint undoes just that owner.
+
+Each past business day with receipts is then closed out through the close-out service, the
+cash counted equal to the cash expected except on two days, one a little short and one a
+little over, each with the clerk's note.
 """
 
 from __future__ import annotations
@@ -15,18 +19,23 @@ import datetime as dt
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
+from functools import partial
 
 from sqlalchemy import select
 
 from clerkdesk.clock import Clock, FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import Dog, DogStatus, TenderKind
+from clerkdesk.models import Closeout, Dog, DogStatus, Receipt, TenderKind
+from clerkdesk.reports.money_documents import DaySummary
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.services.acting import acting
+from clerkdesk.services.closeout import close_out_in
+from clerkdesk.services.documents import town_zone
 from clerkdesk.services.dog_changes import replace_tag, transfer_dog
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_in
 from clerkdesk.services.payments import TenderInput
@@ -66,6 +75,7 @@ class HistoryWritten:
     transfers: int
     stocked: tuple[str, ...]
     """The license years given tag stock, by label."""
+    closeouts: int = 0
 
 
 def _tender(rng: random.Random) -> tuple[TenderInput, ...]:
@@ -274,6 +284,50 @@ class _Writer:
             return
 
 
+CLOSED_AT = dt.time(16, 45)
+DAYS_PER_TRANSACTION = 250
+MISCOUNTS = (
+    (Decimal("-2.50"), "Short 2.50: change given twice for a $20 bill."),
+    (Decimal("1.00"), "Over 1.00: a resident left the change for the dog fund."),
+)
+
+
+def _counted(off: Decimal, summary: DaySummary) -> Decimal:
+    return max(summary.cash_expected + off, Decimal("0.00"))
+
+
+def close_past_days(database: Database, rng: random.Random, clock: Clock) -> int:
+    """Close out every business day before today that has receipts and no close-out yet."""
+    today = clock.today()
+    with database.read() as session:
+        posted = set(
+            session.scalars(
+                select(Receipt.business_day).where(Receipt.business_day < today).distinct()
+            )
+        )
+        closed = set(session.scalars(select(Closeout.business_day)))
+    days = sorted(posted - closed)
+    miscounted = dict(
+        zip(rng.sample(days, min(len(days), len(MISCOUNTS))), MISCOUNTS, strict=False)
+    )
+    zone = town_zone()
+    for first in range(0, len(days), DAYS_PER_TRANSACTION):
+        with database.write() as session:
+            for day in days[first : first + DAYS_PER_TRANSACTION]:
+                off, note = miscounted.get(day, (Decimal("0.00"), None))
+                close_out_in(
+                    session,
+                    day,
+                    Decimal("0.00"),
+                    note,
+                    actor=DEMO_ACTOR,
+                    now=dt.datetime.combine(day, CLOSED_AT, zone),
+                    zone=zone,
+                    expected=partial(_counted, off),
+                )
+    return len(days)
+
+
 def write_history(
     database: Database,
     *,
@@ -308,4 +362,5 @@ def write_history(
         done += len(run)
         if progress is not None:
             progress(done, len(events))
-    return HistoryWritten(writer.written, writer.lost, writer.transfers, stocked)
+    closed = close_past_days(database, rng, clock)
+    return HistoryWritten(writer.written, writer.lost, writer.transfers, stocked, closed)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from clerkdesk.clock import Clock
 from clerkdesk.ui.dialogs import Dialogs
+from clerkdesk.ui.money_events import MoneyEvents
 from clerkdesk.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class UiContext:
     tasks: TaskRunner
     dialogs: Dialogs = field(default_factory=Dialogs)
     log_file: Path | None = None
+    money_events: MoneyEvents = field(default_factory=MoneyEvents)
 
     @property
     def user_name(self) -> str:

@@ -1,9 +1,12 @@
-"""The status bar: the database, the license year in force, the user. (The drawer's state
-joins them with the daily close-out; until then it would be a claim nothing computed.)"""
+"""The status bar: the database, the license year in force, the drawer, the user.
+
+The drawer is read off the UI thread (three small aggregates) when the workspace opens,
+whenever money moves (``ctx.money_events``) and when the date changes."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
@@ -15,6 +18,25 @@ from clerkdesk.ui.elide import ElidedLabel
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
+    from clerkdesk.services.closeout import DrawerState
+
+
+log = logging.getLogger(__name__)
+
+
+def drawer_text(state: DrawerState) -> str:
+    """``Drawer: open · 12 receipts · $345.00 cash`` or, once today is closed out,
+    ``Drawer: closed out 12/03/2026 (receipts now post to 12/04/2026)``."""
+    from clerkdesk.rules.dates import us_date
+
+    if state.closed_day is not None:
+        return (
+            f"Drawer: closed out {us_date(state.closed_day)} "
+            f"(receipts now post to {us_date(state.posting_day)})"
+        )
+    count = state.receipt_count
+    cash = f"-${-state.cash:,.2f}" if state.cash < 0 else f"${state.cash:,.2f}"
+    return f"Drawer: open · {count} receipt{'s' * (count != 1)} · {cash} cash"
 
 
 def license_year_text(ctx: UiContext) -> str:
@@ -38,6 +60,7 @@ class StatusBar(QStatusBar):
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.database.setMinimumWidth(120)
         self.license_year = self._label("License year: …", "License year")
+        self.drawer = self._label("Drawer: …", "Drawer")
         # A long sign-in name gives way (…) rather than widening the window.
         self.user = ElidedLabel("Not signed in", self, role="User", hint_width=280)
         self.user.setMinimumWidth(120)
@@ -67,10 +90,30 @@ class StatusBar(QStatusBar):
 
     def show_workspace(self, ctx: UiContext) -> None:
         self.show_database(ctx.database)
+        if self._ctx is not ctx:
+            ctx.money_events.changed.connect(self.refresh_drawer)
         self._ctx, self._day = ctx, ctx.clock.today()
         self.user.setText(f"Signed in: {ctx.actor.described}")
         self.license_year.setText(license_year_text(ctx))
+        self.refresh_drawer()
         self.day_timer.start()
+
+    def refresh_drawer(self) -> None:
+        ctx = self._ctx
+        if ctx is None:
+            return
+        from clerkdesk.services.closeout import drawer_state
+
+        database, today = ctx.database, ctx.clock.today()
+        ctx.tasks.run(lambda: drawer_state(database, today), self._show_drawer, self._no_drawer)
+
+    def _show_drawer(self, state: DrawerState) -> None:
+        self.drawer.setText(drawer_text(state))
+
+    def _no_drawer(self, exc: Exception) -> None:
+        # The status bar never interrupts the clerk: the log has the reason.
+        log.warning("drawer state not read: %s", exc)
+        self.drawer.setText("Drawer: not read")
 
     def follow_the_date(self) -> None:
         """Once a minute: a new day may start a license year or open next year's sale."""

@@ -223,6 +223,9 @@ class CheckoutFlow:
 
     # 4. printing ------------------------------------------------------------------
     def print_receipt(self, receipt_id: int, label: str | None = None) -> None:
+        # Every receipt the counter posts (a sale, a transfer, a replacement tag) is printed
+        # through here: the status bar's drawer counts it.
+        self.ctx.money_events.changed.emit()
         database = self.ctx.database
         self.view.printing = True
         self.ctx.tasks.run(

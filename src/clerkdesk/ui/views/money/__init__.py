@@ -1,0 +1,1 @@
+"""The Money area: receipts, voids and the daily close-out."""
