@@ -11,6 +11,7 @@ from collections.abc import Callable
 from clerkdesk.cli import (
     db_cmd,
     demo_cmd,
+    ledger_cmd,
     print_cmd,
     rules_cmds,
     screenshot_cmd,
@@ -25,6 +26,7 @@ REGISTRARS: list[Registrar] = [
     *rules_cmds.REGISTRARS,
     db_cmd.register,
     demo_cmd.register,
+    ledger_cmd.register,
     search_cmd.register,
     tags_cmd.register,
     town_cmd.register,
