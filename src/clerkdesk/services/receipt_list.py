@@ -175,7 +175,7 @@ def _rows(session: Session, found: Sequence[Any]) -> tuple[ReceiptRow, ...]:
 
 def receipt_page(
     database: Database,
-    filters: ReceiptFilter = ReceiptFilter(),  # noqa: B008 - frozen
+    filters: ReceiptFilter = ReceiptFilter(),
     *,
     offset: int = 0,
     limit: int = PAGE_SIZE,
