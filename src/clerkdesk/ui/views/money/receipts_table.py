@@ -16,7 +16,7 @@ from clerkdesk.ui.fields import money
 _Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("Receipt", "Business day", "Time", "Payer", "Total", "Tenders", "Status", "User")
-WIDTHS = (110, 105, 80, 220, 90, 200, 80)
+WIDTHS = (120, 120, 85, 210, 85, 190, 70)
 TOTAL_COLUMN = 4
 VOID_GREY = "#8a8a8a"
 

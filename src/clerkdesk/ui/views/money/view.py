@@ -155,6 +155,7 @@ class MoneyView(AreaView):
 
     def _date_box(self, caption: str, name: str, row: QHBoxLayout) -> QLineEdit:
         label = QLabel(caption, self)
+        label.setMinimumWidth(label.sizeHint().width())
         box = QLineEdit(self)
         box.setAccessibleName(name)
         box.setPlaceholderText("MM/DD/YYYY")
@@ -167,6 +168,7 @@ class MoneyView(AreaView):
 
     def _combo(self, caption: str, name: str, row: QHBoxLayout) -> QComboBox:
         label = QLabel(caption, self)
+        label.setMinimumWidth(label.sizeHint().width())
         box = QComboBox(self)
         box.setAccessibleName(name)
         box.addItem(ALL, None)

@@ -59,9 +59,7 @@ class VoidDialog(FormDialog):
         """First the reason is checked, then the clerk confirms the amount."""
         if self.saving:
             return
-        if self.missing():
-            super().save()
-            return
+        self.clear_messages()
         try:
             clean_reason(self.reason.text())
         except ClerkDeskError as exc:
@@ -84,14 +82,17 @@ class VoidDialog(FormDialog):
         self.ctx.dialogs.ask(self, self.question, self._answered)
 
     def _answered(self, key: str | None) -> None:
+        # The keyboard comes back here when the question closes.
+        self.activateWindow()
         if key == "void":
             super().save()
         else:
             self.reason.setFocus()
 
     def work(self) -> Callable[[], Any]:
+        reason = clean_reason(self.reason.text())
         database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
-        receipt_id, reason = self.row.receipt_id, self.reason.text()
+        receipt_id = self.row.receipt_id
         return lambda: void_receipt(database, receipt_id, reason, actor=actor, clock=clock)
 
     def _failed(self, exc: Exception) -> None:
@@ -100,5 +101,7 @@ class VoidDialog(FormDialog):
             self.saving = False
             self.refresh_button()
             self.show_message(None, str(exc))
+            self.activateWindow()
+            self.reason.setFocus()
             return
         super()._failed(exc)
