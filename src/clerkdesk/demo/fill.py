@@ -34,6 +34,7 @@ class DemoResult:
     transfers: int = 0
     stocked: tuple[str, ...] = ()
     """The license years given tag stock, by label."""
+    voids: int = 0
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -135,4 +136,5 @@ def fill_demo(
         history.lost_tags,
         history.transfers,
         history.stocked,
+        history.voids,
     )

@@ -31,6 +31,7 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tags import receive_stock
+from clerkdesk.services.voids import void_receipt
 
 Progress = Callable[[int, int], None]
 OWNERS_PER_TRANSACTION = 400
@@ -42,6 +43,16 @@ ON_TIME_DAYS = 60
 """Renewals within this many days after the due date count as on time here."""
 LOST_TAGS = 0.012
 TRANSFERS = 0.006
+VOIDS = 0.01
+"""The share of sales voided later the same day (a handful: the Money area shows voids)."""
+MAX_VOIDS = 12
+VOID_REASONS = (
+    "Wrong dog rung up",
+    "Check returned by the bank",
+    "Owner paid twice; refunded",
+    "Entered under the wrong owner",
+    "Card payment declined after the sale",
+)
 
 DEMO_ACTOR = Actor("demo", Role.ADMINISTRATOR, "demo")
 
@@ -65,6 +76,7 @@ class HistoryWritten:
     transfers: int
     stocked: tuple[str, ...]
     """The license years given tag stock, by label."""
+    voids: int = 0
 
 
 def _tender(rng: random.Random) -> tuple[TenderInput, ...]:
@@ -221,7 +233,9 @@ class _Writer:
         self.licenses: dict[tuple[int, int], int] = {}
         """(dog, license year) → the license in force."""
         self.moved: set[int] = set()
-        self.written = self.lost = self.transfers = 0
+        self.written = self.lost = self.transfers = self.voided = 0
+        # (receipt, the moment it was written): sales a void may later reverse.
+        self.sales: list[tuple[int, dt.datetime]] = []
 
     def licenses_run(self, run: list[_Event]) -> None:
         with self.database.write() as session:
@@ -245,6 +259,7 @@ class _Writer:
                 except ValidationError:
                     continue
                 self.written += len(result.licenses)
+                self.sales.append((result.receipt_id, event.moment))
                 for issued in result.licenses:
                     self.licenses[(issued.dog_id, event.year_starts_in)] = issued.license_id
 
@@ -271,6 +286,29 @@ class _Writer:
                 self.transfers += 1
         except ValidationError:
             return
+
+
+def void_some(writer: _Writer, share: float) -> None:
+    """Void a few sales through the void service, later the same day, each with a reason.
+    A sale changed since (its tag replaced, its dog transferred) is refused by the service
+    and passed over, as a clerk would have to."""
+    wanted = min(MAX_VOIDS, max(1, round(len(writer.sales) * share))) if writer.sales else 0
+    chosen = writer.rng.sample(writer.sales, min(len(writer.sales), wanted * 3))
+    for receipt_id, moment in chosen:
+        if writer.voided >= wanted:
+            return
+        later = FixedClock(moment + dt.timedelta(minutes=writer.rng.randint(5, 90)))
+        try:
+            void_receipt(
+                writer.database,
+                receipt_id,
+                writer.rng.choice(VOID_REASONS),
+                actor=DEMO_ACTOR,
+                clock=later,
+            )
+        except ValidationError:
+            continue
+        writer.voided += 1
 
 
 def write_history(
@@ -307,4 +345,5 @@ def write_history(
         done += len(run)
         if progress is not None:
             progress(done, len(events))
-    return HistoryWritten(writer.written, writer.lost, writer.transfers, stocked)
+    void_some(writer, VOIDS)
+    return HistoryWritten(writer.written, writer.lost, writer.transfers, stocked, writer.voided)
