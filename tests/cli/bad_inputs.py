@@ -45,6 +45,9 @@ SAMPLES: dict[str, list[str]] = {
     "town seal": ["--default"],
     "print certificate": ["1", "--year", "2026", "--pdf", "{tmp}/license.pdf"],
     "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],
+    "db grant-app-role": ["clerkdesk_app"],
+    "period lock": ["2026-01", "--reference", "TR-2026-01"],
+    "receipt void": ["2026-000001", "--reason", "wrong dog"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

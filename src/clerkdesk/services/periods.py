@@ -60,7 +60,9 @@ def parse_month(text: str) -> tuple[dt.date, dt.date]:
 
 
 def clean_reference(reference: str | None) -> str:
-    text = " ".join((reference or "").split())
+    # One line of printable text: a pasted line break or a NUL (which PostgreSQL refuses to
+    # store) becomes a space.
+    text = " ".join("".join(c if c.isprintable() else " " for c in reference or "").split())
     if not text:
         raise ValidationError(
             "Give the treasurer's turnover reference for the month.", field="reference"

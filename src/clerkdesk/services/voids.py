@@ -65,7 +65,9 @@ class VoidResult:
 
 
 def clean_reason(reason: str | None) -> str:
-    text = " ".join((reason or "").split())
+    # One line of printable text: a pasted line break or a NUL (which PostgreSQL refuses to
+    # store) becomes a space.
+    text = " ".join("".join(c if c.isprintable() else " " for c in reason or "").split())
     if not text:
         raise ValidationError("Say why the receipt is voided.", field="reason")
     if len(text) > MAX_REASON:
