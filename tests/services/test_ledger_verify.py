@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from clerkdesk.db.database import Database
+from clerkdesk.db.ledger_content import entry_content, entry_contents
+from clerkdesk.models import LedgerEntry
+from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.services import ledger_verify, licensing, periods
 from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
@@ -131,3 +134,12 @@ def test_a_later_break_is_listed_after_the_first(ledger: Town) -> None:
     assert [b.seq for b in found.breaks] == [1, 3]
     assert found.summary.endswith("(1 more problem(s) after it)")
     assert found.as_json()["problems"][0]["seq"] == 1
+
+
+def test_the_batch_reader_reads_what_the_writer_hashed(ledger: Town) -> None:
+    with ledger.database.read() as session:
+        entries = session.execute(select(LedgerEntry.kind, LedgerEntry.record_id)).all()
+        for kind in LedgerKind:
+            ids = [record for k, record in entries if k is kind]
+            batch = entry_contents(session, kind, [*ids, 99999])
+            assert batch == {record: entry_content(session, kind, record) for record in ids}

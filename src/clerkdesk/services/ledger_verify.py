@@ -17,7 +17,7 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from clerkdesk.db.database import Database
-from clerkdesk.db.ledger_content import MissingRecord, entry_content
+from clerkdesk.db.ledger_content import entry_contents
 from clerkdesk.models import (
     Closeout,
     LedgerEntry,
@@ -93,22 +93,34 @@ class Verification:
         }
 
 
-def _entries(session: Session) -> Iterator[LedgerEntry]:
+def _batches(session: Session) -> Iterator[list[LedgerEntry]]:
     """The chain in place order, a batch at a time (keyset, so each batch is one index
     range whichever database holds it)."""
     after = 0
     while True:
-        batch = session.scalars(
-            select(LedgerEntry)
-            .where(LedgerEntry.seq > after)
-            .order_by(LedgerEntry.seq)
-            .limit(BATCH)
-        ).all()
+        batch = list(
+            session.scalars(
+                select(LedgerEntry)
+                .where(LedgerEntry.seq > after)
+                .order_by(LedgerEntry.seq)
+                .limit(BATCH)
+            )
+        )
         if not batch:
             return
-        yield from batch
+        yield batch
         after = batch[-1].seq
         session.expunge_all()
+
+
+def _contents(session: Session, batch: list[LedgerEntry]) -> dict[tuple[LedgerKind, int], Any]:
+    """What each entry of the batch stands for, as stored now, read a kind at a time."""
+    found: dict[tuple[LedgerKind, int], Any] = {}
+    for kind in LedgerKind:
+        ids = [e.record_id for e in batch if e.kind is kind]
+        for record, content in entry_contents(session, kind, ids).items():
+            found[(kind, record)] = content
+    return found
 
 
 def describe(session: Session, kind: LedgerKind, record_id: int) -> str:
@@ -132,11 +144,20 @@ def describe(session: Session, kind: LedgerKind, record_id: int) -> str:
     return f"the lock of {month}" if month else f"period lock #{record_id}"
 
 
+def _with_contents(
+    session: Session,
+) -> Iterator[tuple[LedgerEntry, dict[tuple[LedgerKind, int], Any]]]:
+    for batch in _batches(session):
+        contents = _contents(session, batch)
+        for entry in batch:
+            yield entry, contents
+
+
 def _walk(session: Session, found: Verification, progress: Callable[[int], None] | None) -> None:
     previous_seq, previous_hash = 0, GENESIS
     hashes_at: dict[int, str] = {}
     lock_places = set(session.scalars(select(PeriodLock.chain_seq)))
-    for entry in _entries(session):
+    for entry, contents in _with_contents(session):
         seq, kind, record = entry.seq, entry.kind, entry.record_id
         found.entries += 1
         if seq in lock_places:
@@ -156,11 +177,10 @@ def _walk(session: Session, found: Verification, progress: Callable[[int], None]
                 seq,
                 f"{what} (ledger entry {seq}): its link does not follow the entry before it",
             )
-        try:
-            recomputed = content_hash(entry_content(session, kind, record))
-        except MissingRecord:
+        content = contents.get((kind, record))
+        recomputed = None if content is None else content_hash(content)
+        if content is None:
             found.add(seq, f"ledger entry {seq} stands for a {kind.value} #{record} that is gone")
-            recomputed = None
         if recomputed is not None and recomputed != entry.content_hash:
             what = what or describe(session, kind, record)
             found.add(
