@@ -17,9 +17,9 @@ from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import fill_demo
-from clerkdesk.models import Dog, Owner, Receipt, ReceiptVoid, TenderKind
+from clerkdesk.models import Dog, Owner, TenderKind
 from clerkdesk.rules import presets
-from clerkdesk.services import licensing, tags
+from clerkdesk.services import licensing, tags, voids
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
 
@@ -98,20 +98,8 @@ def _rename(database: Database, owner_id: int, first: str, last: str) -> None:
 
 
 def void_receipt(database: Database, receipt_id: int, when: dt.datetime, by: str, why: str) -> None:
-    """Write a void entry for a receipt, as the void service does."""
-    with database.write() as session:
-        receipt = session.get(Receipt, receipt_id)
-        assert receipt is not None
-        session.add(
-            ReceiptVoid(
-                receipt_id=receipt_id,
-                business_day=when.date(),
-                voided_at=when,
-                voided_by=by,
-                reason=why,
-                amount=receipt.total,
-            )
-        )
+    """Void a receipt through the void service, as ``by`` (a clerk) at ``when``."""
+    voids.void_receipt(database, receipt_id, why, actor=staff(by), clock=FixedClock(when))
 
 
 CARD_FEE = """

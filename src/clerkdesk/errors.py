@@ -79,3 +79,8 @@ class DatabaseRefused(DatabaseUnavailable):
 
 class DatabaseMissing(DatabaseUnavailable):
     """No database exists at the path, and the caller asked not to create one."""
+
+
+class LedgerRefused(ClerkDeskError):
+    """The database refused to change or delete a posted ledger row (its triggers, or the
+    app's role lacking the grant); a void or a new entry is the way to correct money."""

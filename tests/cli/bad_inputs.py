@@ -49,6 +49,9 @@ SAMPLES: dict[str, list[str]] = {
     "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],
     "closeout": ["--day", "2026-06-01", "--cash-counted", "0"],
     "report closeout": ["--day", "2026-06-01", "--pdf", "{tmp}/closeout.pdf"],
+    "db grant-app-role": ["clerkdesk_app"],
+    "period lock": ["2026-01", "--reference", "TR-2026-01"],
+    "receipt void": ["2026-000001", "--reason", "wrong dog"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

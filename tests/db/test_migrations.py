@@ -13,7 +13,7 @@ from sqlalchemy import inspect, select, text
 from sqlalchemy.exc import DBAPIError
 
 from clerkdesk.db import migrate
-from clerkdesk.db.database import Database
+from clerkdesk.db.database import LEDGER_TABLES, Database
 from clerkdesk.errors import DatabaseTooNew
 from clerkdesk.models import Base
 
@@ -40,6 +40,32 @@ def test_upgrading_an_empty_database_gives_exactly_the_models_schema(
     assert result.from_revision is None
     assert migrate.current_revision(empty_database) == migrate.head_revision()
     assert schema_differences(empty_database) == []
+
+
+def ledger_triggers(database: Database) -> set[str]:
+    """The append-only triggers the database holds (autogenerate does not see triggers)."""
+    query = (
+        "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+        if database.is_sqlite
+        else "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D'"
+    )
+    with database.engine.connect() as conn:
+        return {str(name) for name in conn.execute(text(query)).scalars()}
+
+
+def test_every_append_only_table_has_its_triggers_at_head(database: Database) -> None:
+    found = ledger_triggers(database)
+    for table in LEDGER_TABLES:
+        wanted = (
+            {f"{table}_no_update", f"{table}_no_delete"}
+            if database.is_sqlite
+            else {f"{table}_append_only", f"{table}_no_truncate"}
+        )
+        assert wanted <= found, f"{table} lacks {wanted - found}"
+    # Round the last step down and up: a table rebuilt by a later migration keeps its guard.
+    migrate.downgrade(database, "-1")
+    migrate.upgrade_to_head(database, backup=False)
+    assert ledger_triggers(database) >= found
 
 
 def test_downgrade_to_base_then_upgrade_round_trips(database: Database) -> None:

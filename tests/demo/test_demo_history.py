@@ -12,16 +12,21 @@ from sqlalchemy import func, select
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import DemoResult, fill_demo
+from clerkdesk.demo.history import MAX_VOIDS, VOID_REASONS
 from clerkdesk.models import (
+    LedgerEntry,
     License,
     LicenseStatus,
     Receipt,
     ReceiptLine,
+    ReceiptVoid,
     TagIssue,
     TagStatus,
     TagStock,
 )
+from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.services import tags
+from clerkdesk.services.ledger_verify import verify_ledger
 
 EASTERN = ZoneInfo("America/New_York")
 DECEMBER = FixedClock(dt.datetime(2026, 12, 3, 10, 30, tzinfo=EASTERN))
@@ -93,6 +98,24 @@ def test_lost_tags_and_transfers_went_through_the_counter(
     assert "duplicate_tag" in codes
     if moved:
         assert "transfer" in codes
+
+
+def test_a_handful_of_sales_were_voided_through_the_void_service(
+    office: tuple[Database, DemoResult],
+) -> None:
+    database, result = office
+    with database.read() as session:
+        voids = session.scalars(select(ReceiptVoid)).all()
+        voided_licenses = session.scalar(
+            select(func.count()).select_from(License).where(License.status == LicenseStatus.VOID)
+        )
+        links = session.scalar(
+            select(func.count()).select_from(LedgerEntry).where(LedgerEntry.kind == LedgerKind.VOID)
+        )
+    assert 1 <= result.voids == len(voids) == links <= MAX_VOIDS
+    assert all(v.reason in VOID_REASONS and v.voided_by == "demo" for v in voids)
+    assert voided_licenses and voided_licenses >= len(voids)
+    assert verify_ledger(database).intact
 
 
 def test_receipts_are_numbered_in_the_order_they_were_written(

@@ -1,4 +1,5 @@
-"""``clerkdesk db upgrade|current``: the schema of the database in use."""
+"""``clerkdesk db upgrade|current|head|grant-app-role``: the schema of the database in use
+and the program's role on it."""
 
 from __future__ import annotations
 
@@ -40,6 +41,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Print the newest schema revision this version of ClerkDesk knows.",
     )
     heads.set_defaults(handler=_head)
+    grant = actions.add_parser(
+        "grant-app-role",
+        help="give the program's PostgreSQL role its rights (run as the database owner)",
+        description="Grant ROLE what the program needs on a PostgreSQL database: USAGE on the "
+        "schema; SELECT, INSERT, UPDATE and DELETE on ordinary tables; only SELECT and INSERT "
+        "on the ledger's tables (receipt, receipt_line, tender, receipt_void, ledger_entry, "
+        "closeout, period_lock, audit_entry); USAGE and SELECT on sequences; and default "
+        "privileges so tables a later upgrade adds follow. Run it as the database's owner, "
+        "after each upgrade that adds a ledger table. Refused on SQLite, which has no roles.",
+    )
+    grant.add_argument("role", metavar="ROLE", help="the login role the counter connects as")
+    grant.set_defaults(handler=_grant)
 
 
 def _upgrade(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -73,4 +86,16 @@ def _head(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.db.migrate import head_revision
 
     out(head_revision())
+    return 0
+
+
+def _grant(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.db.grants import check_role_name, grant_app_role
+
+    check_role_name(args.role)
+    granted = grant_app_role(ctx.database(), args.role)
+    out(
+        f"granted {granted.role} on schema {granted.schema}: {len(granted.full)} tables "
+        f"read-write, {len(granted.append_only)} ledger tables read and add only"
+    )
     return 0

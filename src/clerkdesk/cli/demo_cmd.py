@@ -128,7 +128,8 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
         f"rabies certificates and {_count(result.licenses, 'license')} "
         f"({_count(result.lost_tags, 'lost tag')} replaced, "
-        f"{_count(result.transfers, 'transfer')}) for {result.town_id} "
+        f"{_count(result.transfers, 'transfer')}, {_count(result.voids, 'receipt')} voided) "
+        f"for {result.town_id} "
         f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
         f"{', '.join(result.stocked) or 'no year'}"
         + (f"; {_count(result.closeouts, 'business day')} closed out" if result.closeouts else "")

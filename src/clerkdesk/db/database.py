@@ -9,6 +9,7 @@ where one that begins immediately waits its turn under the busy timeout.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,12 +23,31 @@ from sqlalchemy.orm import Session, sessionmaker
 from clerkdesk.config import describe_url
 from clerkdesk.db import audit_hook, checks
 from clerkdesk.db.probe import postgres_problem, probe_postgres, probe_sqlite, sqlite_problem
-from clerkdesk.errors import DatabaseAddressInvalid, DatabaseBusy, DatabaseUnavailable, DiskFull
+from clerkdesk.errors import (
+    DatabaseAddressInvalid,
+    DatabaseBusy,
+    DatabaseUnavailable,
+    DiskFull,
+    LedgerRefused,
+)
 
 log = logging.getLogger(__name__)
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 _WRITE_OPTION = "clerkdesk_write"
+
+# The tables whose rows are written once (the ledger): the database refuses to change them.
+LEDGER_TABLES = (
+    "receipt",
+    "receipt_line",
+    "tender",
+    "receipt_void",
+    "ledger_entry",
+    "closeout",
+    "period_lock",
+    "audit_entry",
+)
+LEDGER_REFUSED = "The ledger cannot be changed: post a void instead."
 
 
 def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
@@ -57,6 +77,13 @@ def translate_error(exc: DBAPIError, url: URL | None = None) -> Exception:
     sqlstate = getattr(exc.orig, "sqlstate", None)
     if "database is locked" in text or "database is busy" in text or sqlstate == "55P03":
         return DatabaseBusy("The database is busy with another workstation; try again in a moment.")
+    if "is append-only" in text:
+        # The tables' triggers (both backends): a posted row is never updated or deleted.
+        return LedgerRefused(LEDGER_REFUSED)
+    denied = re.search(r"permission denied for (?:table|relation) (\w+)", text)
+    if sqlstate == "42501" and denied and denied.group(1) in LEDGER_TABLES:
+        # PostgreSQL: the app's role holds no UPDATE, DELETE or TRUNCATE grant there.
+        return LedgerRefused(LEDGER_REFUSED)
     if "disk is full" in text or "no space left" in text or sqlstate == "53100":
         return DiskFull("The disk holding the database is full; nothing was saved.")
     sqlite = url is not None and url.get_backend_name() == "sqlite"

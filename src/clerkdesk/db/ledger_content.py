@@ -132,3 +132,44 @@ def entry_content(bind: Connection | Session, kind: LedgerKind, record_id: int) 
     if kind is LedgerKind.CLOSEOUT:
         return _one(bind, CLOSEOUT_COLUMNS, _CLOSEOUT.id, record_id)
     return _one(bind, LOCK_COLUMNS, _LOCK.id, record_id)
+
+
+def _grouped(
+    bind: Connection | Session, columns: tuple[Any, ...], key: Any, ids: list[int], order: Any
+) -> dict[int, list[dict[str, Any]]]:
+    found: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
+    rows = bind.execute(
+        select(key.label("owner_key"), *columns).where(key.in_(ids)).order_by(key, order)
+    ).mappings()
+    for row in rows:
+        content = dict(row)
+        found[content.pop("owner_key")].append(content)
+    return found
+
+
+def entry_contents(
+    bind: Connection | Session, kind: LedgerKind, record_ids: list[int]
+) -> dict[int, dict[str, Any]]:
+    """``entry_content`` for many records of one kind at once (a few queries, not a few per
+    record), for ``ledger verify``; a record that is gone is absent from the result. Each
+    content equals what ``entry_content`` reads for it (tested)."""
+    ids = sorted(set(record_ids))
+    if not ids:
+        return {}
+    columns, key = {
+        LedgerKind.RECEIPT: (RECEIPT_COLUMNS, _RECEIPT.id),
+        LedgerKind.VOID: (VOID_COLUMNS, _VOID.id),
+        LedgerKind.CLOSEOUT: (CLOSEOUT_COLUMNS, _CLOSEOUT.id),
+        LedgerKind.PERIOD_LOCK: (LOCK_COLUMNS, _LOCK.id),
+    }[kind]
+    found = {
+        int(row["id"]): dict(row)
+        for row in bind.execute(select(*columns).where(key.in_(ids))).mappings()
+    }
+    if kind is LedgerKind.RECEIPT:
+        lines = _grouped(bind, LINE_COLUMNS, _LINE.receipt_id, ids, _LINE.position)
+        tenders = _grouped(bind, TENDER_COLUMNS, _TENDER.receipt_id, ids, _TENDER.position)
+        for record, content in found.items():
+            content["lines"] = lines[record]
+            content["tenders"] = tenders[record]
+    return found

@@ -48,6 +48,7 @@ class DemoResult:
     """Demo people added (none to a database with users of its own)."""
     closeouts: int = 0
     """Past business days closed out."""
+    voids: int = 0
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -153,6 +154,7 @@ def fill_demo(
         history.stocked,
         users,
         history.closeouts,
+        history.voids,
     )
 
 

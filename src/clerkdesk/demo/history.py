@@ -41,6 +41,7 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tags import receive_stock
+from clerkdesk.services.voids import void_receipt
 
 Progress = Callable[[int, int], None]
 OWNERS_PER_TRANSACTION = 400
@@ -52,6 +53,16 @@ ON_TIME_DAYS = 60
 """Renewals within this many days after the due date count as on time here."""
 LOST_TAGS = 0.012
 TRANSFERS = 0.006
+VOIDS = 0.01
+"""The share of sales voided later the same day (a handful: the Money area shows voids)."""
+MAX_VOIDS = 12
+VOID_REASONS = (
+    "Wrong dog rung up",
+    "Check returned by the bank",
+    "Owner paid twice; refunded",
+    "Entered under the wrong owner",
+    "Card payment declined after the sale",
+)
 
 DEMO_ACTOR = Actor("demo", Role.ADMINISTRATOR, "demo")
 
@@ -76,6 +87,7 @@ class HistoryWritten:
     stocked: tuple[str, ...]
     """The license years given tag stock, by label."""
     closeouts: int = 0
+    voids: int = 0
 
 
 def _tender(rng: random.Random) -> tuple[TenderInput, ...]:
@@ -232,7 +244,9 @@ class _Writer:
         self.licenses: dict[tuple[int, int], int] = {}
         """(dog, license year) → the license in force."""
         self.moved: set[int] = set()
-        self.written = self.lost = self.transfers = 0
+        self.written = self.lost = self.transfers = self.voided = 0
+        # (receipt, the moment it was written): sales a void may later reverse.
+        self.sales: list[tuple[int, dt.datetime]] = []
 
     def licenses_run(self, run: list[_Event]) -> None:
         with acting(self.database, DEMO_ACTOR, Permission.SELL) as session:
@@ -256,6 +270,7 @@ class _Writer:
                 except ValidationError:
                     continue
                 self.written += len(result.licenses)
+                self.sales.append((result.receipt_id, event.moment))
                 for issued in result.licenses:
                     self.licenses[(issued.dog_id, event.year_starts_in)] = issued.license_id
 
@@ -328,6 +343,29 @@ def close_past_days(database: Database, rng: random.Random, clock: Clock) -> int
     return len(days)
 
 
+def void_some(writer: _Writer, share: float) -> None:
+    """Void a few sales through the void service, later the same day, each with a reason.
+    A sale changed since (its tag replaced, its dog transferred) is refused by the service
+    and passed over, as a clerk would have to."""
+    wanted = min(MAX_VOIDS, max(1, round(len(writer.sales) * share))) if writer.sales else 0
+    chosen = writer.rng.sample(writer.sales, min(len(writer.sales), wanted * 3))
+    for receipt_id, moment in chosen:
+        if writer.voided >= wanted:
+            return
+        later = FixedClock(moment + dt.timedelta(minutes=writer.rng.randint(5, 90)))
+        try:
+            void_receipt(
+                writer.database,
+                receipt_id,
+                writer.rng.choice(VOID_REASONS),
+                actor=DEMO_ACTOR,
+                clock=later,
+            )
+        except ValidationError:
+            continue
+        writer.voided += 1
+
+
 def write_history(
     database: Database,
     *,
@@ -362,5 +400,9 @@ def write_history(
         done += len(run)
         if progress is not None:
             progress(done, len(events))
+    void_some(writer, VOIDS)
+    # Voids first: each is posted on its own day, before that day is closed out.
     closed = close_past_days(database, rng, clock)
-    return HistoryWritten(writer.written, writer.lost, writer.transfers, stocked, closed)
+    return HistoryWritten(
+        writer.written, writer.lost, writer.transfers, stocked, closed, writer.voided
+    )

@@ -61,6 +61,9 @@ class CardDog:
     standing: DogStanding
     held: HeldLicense | None
     details: DogInput
+    # When the dog holds no license for the year because its sale was voided: the void's
+    # words ("Voided 12/03/2026 by ann: wrong dog").
+    voided: str | None = None
 
     @property
     def sex_label(self) -> str:
@@ -206,6 +209,20 @@ def owner_card(
                 )
                 .limit(1)
             ).first()
+            voided = (
+                None
+                if held
+                else session.scalar(
+                    select(License.status_reason)
+                    .where(
+                        License.dog_id == dog.id,
+                        License.license_year_start == year.start,
+                        License.status == LicenseStatus.VOID,
+                    )
+                    .order_by(License.status_changed_at.desc(), License.id.desc())
+                    .limit(1)
+                )
+            )
             kinds = tuple(
                 d.kind
                 for d in dog.designations
@@ -224,6 +241,7 @@ def owner_card(
                     standing=standing,
                     held=HeldLicense(*held) if held else None,
                     details=_dog_input(dog),
+                    voided=voided,
                 )
             )
         age = age_on(owner.birth_date, on)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.reprint_job import Reprinter
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.views.audit import AuditView
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.placeholders import placeholder_views
 from clerkdesk.ui.views.settings import SettingsView
@@ -18,6 +20,7 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
         "counter": CounterView(ctx),
         "owners": OwnersView(ctx),
         **placeholder_views(),
+        "money": MoneyView(ctx, lambda view, said: Reprinter(ctx, view, said)),
         "tags": TagsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
         "audit": AuditView(ctx),

@@ -58,7 +58,11 @@ def license_words(standing: DogStanding, dog: CardDog | None) -> str:
         tag = f", tag {held.tag_number}" if held.tag_number else ""
         return f"Licensed for {held.license_year_label}: license {held.number}{tag}."
     last = standing.last_licensed
-    return f"Last licensed {last}." if last else "Never licensed here."
+    said = f"Last licensed {last}." if last else "Never licensed here."
+    if dog is not None and dog.voided:
+        # The sale of this year's license was voided: say so, or the clerk wonders why.
+        said += f" This year's license was voided — {dog.voided}."
+    return said
 
 
 class DogDetailsDialog(QDialog):

@@ -59,6 +59,8 @@ def fee_tooltip(dog: CardDog) -> str:
         parts.append(f"Total {money(quote.total)} for license year {quote.license_year.label}")
     parts += dog.standing.blockers
     parts += dog.standing.warnings
+    if dog.voided:
+        parts.append(f"This year's license was voided — {dog.voided}")
     return "\n".join(parts)
 
 

@@ -13,13 +13,6 @@ def placeholder_views() -> dict[str, AreaView]:
             "The Kennels area is not built yet: kennel licenses cannot be recorded in "
             "ClerkDesk so far, so nothing is listed here.",
         ),
-        "money": PlaceholderView(
-            "Money",
-            "To come here: receipts, voids, the daily drawer close-out and the monthly remittance.",
-            "The Money area is not built yet, so nothing is listed here. Each sale at the "
-            "Counter (F2) is saved with its receipt, which prints there; the PDF is kept in "
-            "the data folder's documents/ folder.",
-        ),
         "reports": PlaceholderView(
             "Reports",
             "To come here: remittance reports, renewal lists, the unlicensed-dog list and exports.",

@@ -1,1 +1,5 @@
-"""The Money area: receipts, voids and the daily close-out."""
+"""The Money area: receipts, voids, reprints and the daily close-out."""
+
+from clerkdesk.ui.views.money.view import MoneyView
+
+__all__ = ["MoneyView"]

@@ -1,0 +1,251 @@
+"""Checking the ledger's hash chain against the rows it stands for.
+
+Every link is recomputed from the rows as they are stored now (``entry_content``, the same
+reader the writer hashed), in place order, a batch at a time so a chain of a hundred
+thousand entries never sits in memory at once. Then what the chain cannot see by walking:
+posted records with no link, and the chain's counter ahead of its last link (the last
+entries deleted), and each period lock's signature of the head as it stood.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import exists, select
+from sqlalchemy.orm import Session
+
+from clerkdesk.db.database import Database
+from clerkdesk.db.ledger_content import entry_contents
+from clerkdesk.models import (
+    Closeout,
+    LedgerEntry,
+    NumberSequence,
+    PeriodLock,
+    Receipt,
+    ReceiptVoid,
+)
+from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.ledger_hash import GENESIS, content_hash, link_hash
+from clerkdesk.services.ledger_chain import CHAIN, CHAIN_SCOPE
+
+BATCH = 1000
+# Past this many, the rest are counted, not listed: the first is what the clerk acts on.
+MAX_LISTED = 50
+
+
+@dataclass(frozen=True)
+class Break:
+    """One thing wrong with the ledger, in words; ``seq`` is the link, if it has one."""
+
+    seq: int | None
+    message: str
+
+
+@dataclass
+class Verification:
+    entries: int = 0
+    head_seq: int = 0
+    head_hash: str = GENESIS
+    locks_checked: int = 0
+    breaks: list[Break] = field(default_factory=list)
+    more_breaks: int = 0
+
+    @property
+    def intact(self) -> bool:
+        return not self.breaks
+
+    @property
+    def first(self) -> Break | None:
+        return self.breaks[0] if self.breaks else None
+
+    @property
+    def summary(self) -> str:
+        if self.intact:
+            return (
+                f"Ledger intact: {self.entries:,} entries, head {self.head_seq} "
+                f"{self.head_hash[:16]}…, {self.locks_checked} period lock(s) signed it."
+            )
+        first = self.first
+        assert first is not None
+        count = len(self.breaks) + self.more_breaks
+        also = f" ({count - 1} more problem(s) after it)" if count > 1 else ""
+        return f"Ledger broken: {first.message}{also}"
+
+    def add(self, seq: int | None, message: str) -> None:
+        if len(self.breaks) < MAX_LISTED:
+            self.breaks.append(Break(seq, message))
+        else:
+            self.more_breaks += 1
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "intact": self.intact,
+            "entries": self.entries,
+            "head_seq": self.head_seq,
+            "head_hash": self.head_hash,
+            "period_locks_checked": self.locks_checked,
+            "problems": [{"seq": b.seq, "message": b.message} for b in self.breaks],
+            "more_problems": self.more_breaks,
+            "summary": self.summary,
+        }
+
+
+def _batches(session: Session) -> Iterator[list[LedgerEntry]]:
+    """The chain in place order, a batch at a time (keyset, so each batch is one index
+    range whichever database holds it)."""
+    after = 0
+    while True:
+        batch = list(
+            session.scalars(
+                select(LedgerEntry)
+                .where(LedgerEntry.seq > after)
+                .order_by(LedgerEntry.seq)
+                .limit(BATCH)
+            )
+        )
+        if not batch:
+            return
+        yield batch
+        after = batch[-1].seq
+        session.expunge_all()
+
+
+def _contents(session: Session, batch: list[LedgerEntry]) -> dict[tuple[LedgerKind, int], Any]:
+    """What each entry of the batch stands for, as stored now, read a kind at a time."""
+    found: dict[tuple[LedgerKind, int], Any] = {}
+    for kind in LedgerKind:
+        ids = [e.record_id for e in batch if e.kind is kind]
+        for record, content in entry_contents(session, kind, ids).items():
+            found[(kind, record)] = content
+    return found
+
+
+def describe(session: Session, kind: LedgerKind, record_id: int) -> str:
+    """The record a link stands for, as a clerk names it."""
+    if kind is LedgerKind.RECEIPT:
+        row = session.execute(
+            select(Receipt.year, Receipt.number).where(Receipt.id == record_id)
+        ).first()
+        return f"receipt {row[0]}-{row[1]:06d}" if row else f"receipt #{record_id}"
+    if kind is LedgerKind.VOID:
+        row = session.execute(
+            select(Receipt.year, Receipt.number)
+            .join(ReceiptVoid, ReceiptVoid.receipt_id == Receipt.id)
+            .where(ReceiptVoid.id == record_id)
+        ).first()
+        return f"the void of receipt {row[0]}-{row[1]:06d}" if row else f"void #{record_id}"
+    if kind is LedgerKind.CLOSEOUT:
+        day = session.scalar(select(Closeout.business_day).where(Closeout.id == record_id))
+        return f"the close-out of {us_date(day)}" if day else f"close-out #{record_id}"
+    month = session.scalar(select(PeriodLock.month).where(PeriodLock.id == record_id))
+    return f"the lock of {month}" if month else f"period lock #{record_id}"
+
+
+def _with_contents(
+    session: Session,
+) -> Iterator[tuple[LedgerEntry, dict[tuple[LedgerKind, int], Any]]]:
+    for batch in _batches(session):
+        contents = _contents(session, batch)
+        for entry in batch:
+            yield entry, contents
+
+
+def _walk(session: Session, found: Verification, progress: Callable[[int], None] | None) -> None:
+    previous_seq, previous_hash = 0, GENESIS
+    hashes_at: dict[int, str] = {}
+    lock_places = set(session.scalars(select(PeriodLock.chain_seq)))
+    for entry, contents in _with_contents(session):
+        seq, kind, record = entry.seq, entry.kind, entry.record_id
+        found.entries += 1
+        if seq in lock_places:
+            hashes_at[seq] = entry.entry_hash
+        if seq != previous_seq + 1:
+            gone = previous_seq + 1 if seq == previous_seq + 2 else None
+            where = f"entry {gone}" if gone else f"entries {previous_seq + 1}–{seq - 1}"
+            found.add(
+                previous_seq + 1,
+                f"ledger {where} {'is' if gone else 'are'} missing: the chain jumps from "
+                f"entry {previous_seq} to entry {seq} (deleted past the database's guards)",
+            )
+        what = None
+        if entry.prev_hash != previous_hash:
+            what = describe(session, kind, record)
+            found.add(
+                seq,
+                f"{what} (ledger entry {seq}): its link does not follow the entry before it",
+            )
+        content = contents.get((kind, record))
+        recomputed = None if content is None else content_hash(content)
+        if content is None:
+            found.add(seq, f"ledger entry {seq} stands for a {kind.value} #{record} that is gone")
+        if recomputed is not None and recomputed != entry.content_hash:
+            what = what or describe(session, kind, record)
+            found.add(
+                seq, f"{what} (ledger entry {seq}): its content no longer matches what was posted"
+            )
+        elif link_hash(seq, kind.value, record, entry.content_hash, entry.prev_hash) != (
+            entry.entry_hash
+        ):
+            what = what or describe(session, kind, record)
+            found.add(seq, f"{what} (ledger entry {seq}): its link hash was altered")
+        previous_seq, previous_hash = seq, entry.entry_hash
+        if progress is not None and found.entries % BATCH == 0:
+            progress(found.entries)
+    found.head_seq, found.head_hash = previous_seq, previous_hash
+    _check_locks(session, found, hashes_at)
+
+
+def _check_locks(session: Session, found: Verification, hashes_at: dict[int, str]) -> None:
+    for month, seq, head in session.execute(
+        select(PeriodLock.month, PeriodLock.chain_seq, PeriodLock.chain_head).order_by(
+            PeriodLock.chain_seq
+        )
+    ):
+        found.locks_checked += 1
+        expected = GENESIS if seq == 0 else hashes_at.get(seq)
+        if expected != head:
+            found.add(
+                seq,
+                f"the lock of {month} signed ledger entry {seq}, but that entry "
+                + ("is gone" if expected is None else "no longer has the hash it signed"),
+            )
+
+
+_UNLINKED: tuple[tuple[LedgerKind, Any], ...] = (
+    (LedgerKind.RECEIPT, Receipt.id),
+    (LedgerKind.VOID, ReceiptVoid.id),
+    (LedgerKind.CLOSEOUT, Closeout.id),
+    (LedgerKind.PERIOD_LOCK, PeriodLock.id),
+)
+
+
+def _unlinked(session: Session, found: Verification) -> None:
+    for kind, key in _UNLINKED:
+        linked = exists().where(LedgerEntry.kind == kind, LedgerEntry.record_id == key)
+        for record in session.scalars(select(key).where(~linked).order_by(key).limit(MAX_LISTED)):
+            found.add(None, f"{describe(session, kind, record)} was never posted to the chain")
+    counter = session.scalar(
+        select(NumberSequence.last_value).where(
+            NumberSequence.name == CHAIN, NumberSequence.scope == CHAIN_SCOPE
+        )
+    )
+    if counter is not None and counter > found.head_seq:
+        found.add(
+            found.head_seq + 1,
+            f"the chain ends at entry {found.head_seq}, but {counter} entries were posted: "
+            "the last were deleted past the database's guards",
+        )
+
+
+def verify_ledger(
+    database: Database, progress: Callable[[int], None] | None = None
+) -> Verification:
+    """Walk the whole chain; ``progress`` hears the count of entries checked so far."""
+    found = Verification()
+    with database.read() as session:
+        _walk(session, found, progress)
+        _unlinked(session, found)
+    return found

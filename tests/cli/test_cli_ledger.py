@@ -1,0 +1,115 @@
+"""``clerkdesk ledger verify``, ``period lock|list`` and ``receipt void``: what each says and
+its exit status; hostile input refused in one line with nothing changed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select
+
+from clerkdesk.models import LedgerEntry, PeriodLock, ReceiptVoid
+from clerkdesk.services import licensing
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
+from cli.test_cli_tags import run
+from services.conftest import CLERK, Town, check
+from services.conftest import town as town
+
+
+def _url(town: Town) -> str:
+    return town.database.url.render_as_string(hide_password=False)
+
+
+def _counts(town: Town) -> tuple[int, int, int]:
+    with town.database.read() as session:
+        return tuple(  # type: ignore[return-value]
+            session.scalar(select(func.count()).select_from(table)) or 0
+            for table in (LedgerEntry, ReceiptVoid, PeriodLock)
+        )
+
+
+def test_verify_says_the_ledger_is_intact_in_one_line(
+    town: Town, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "--db", _url(town), "ledger", "verify")
+    assert (status, err) == (0, "")
+    assert out.startswith("Ledger intact: 1 entries, head 1 ") and out.count("\n") == 1
+    status, out, _ = run(capsys, "--db", _url(town), "ledger", "verify", "--json")
+    found = json.loads(out)
+    assert status == 0 and found["intact"] and found["entries"] == 1 and found["problems"] == []
+
+
+def test_a_month_is_locked_once_and_listed(town: Town, capsys: pytest.CaptureFixture[str]) -> None:
+    url = _url(town)
+    status, out, _ = run(capsys, "--db", url, "period", "lock", "2025-05", "--reference", "TR-9")
+    assert status == 0
+    assert (
+        out == "locked 2025-05 (05/01/2025–05/31/2025), reference TR-9; it signs ledger entry 1\n"
+    )
+    status, _, err = run(capsys, "--db", url, "period", "lock", "2025-05", "--reference", "TR-9")
+    assert status == 2 and "cannot be reopened" in err and err.count("\n") == 1
+    status, out, _ = run(capsys, "--db", url, "period", "list")
+    assert status == 0 and out.startswith("2025-05\tTR-9\t")
+    status, out, _ = run(capsys, "--db", url, "period", "list", "--json")
+    assert [p["month"] for p in json.loads(out)] == ["2025-05"]
+    # AND the last year's receipt, in May 2025, can no longer be voided
+    status, _, err = run(
+        capsys, "--db", url, "receipt", "void", "2025-000001", "--reason", "too late"
+    )
+    assert status == 2 and "2025-05 was remitted" in err and "is locked" in err
+
+
+def test_a_receipt_is_voided_from_the_command_line(
+    town: Town, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sale = licensing.checkout(
+        town.database,
+        CheckoutRequest(town.jane, (LicenseItem(town.rex),), (check(),)),
+        actor=CLERK,
+        clock=town.clock,
+    )
+    url = _url(town)
+    status, out, err = run(
+        capsys, "--db", url, "receipt", "void", sale.receipt_label, "--reason", "wrong dog"
+    )
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        f"voided receipt {sale.receipt_label} ({sale.total:.2f})",
+        "  license 1 for Rex is void; tag 1 is void",
+    ]
+    status, _, err = run(
+        capsys, "--db", url, "receipt", "void", sale.receipt_label, "--reason", "x"
+    )
+    assert status == 2 and "already voided" in err
+    assert run(capsys, "--db", url, "ledger", "verify")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["receipt", "void", "2026-0x1", "--reason", "r"], "is not a receipt number"),
+        (["receipt", "void", "2026-000999", "--reason", "r"], "No receipt 2026-000999"),
+        (["receipt", "void", "2025-000001", "--reason", "  "], "Say why"),
+        (["receipt", "void", "2025-000001", "--reason", "x" * 301], "301 characters"),
+        (["receipt", "void", "2025-000001", "--reason", "a\nb\x00"], None),
+        (["period", "lock", "2026-13", "--reference", "TR"], "is not a month"),
+        (["period", "lock", "'; DROP TABLE receipt; --", "--reference", "TR"], "is not a month"),
+        (["period", "lock", "2999-01", "--reference", "TR"], "is not over yet"),
+        (["period", "lock", "2025-05", "--reference", ""], "turnover reference"),
+        (["period", "lock", "2025-05", "--reference", "r" * 81], "81 characters"),
+    ],
+)
+def test_hostile_input_is_refused_in_one_line_with_nothing_changed(
+    town: Town, capsys: pytest.CaptureFixture[str], args: list[str], words: str | None
+) -> None:
+    before = _counts(town)
+    status, out, err = run(capsys, "--db", _url(town), *args)
+    if words is None:
+        # A line break and a NUL in a reason become spaces: the void is saved, one line.
+        assert (status, err) == (0, "")
+        with town.database.read() as session:
+            assert session.scalars(select(ReceiptVoid.reason)).one() == "a b"
+        return
+    assert (status, out) == (2, "")
+    assert err.startswith("clerkdesk: ") and err.count("\n") == 1 and words in err
+    assert _counts(town) == before

@@ -1,0 +1,145 @@
+"""``verify_ledger``: an intact chain says so; each way of changing the ledger past the
+database's guards is named, first break first, in a clerk's words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy import select, text
+
+from clerkdesk.db.database import Database
+from clerkdesk.db.ledger_content import entry_content, entry_contents
+from clerkdesk.models import LedgerEntry
+from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.services import ledger_verify, licensing, periods
+from clerkdesk.services.ledger_verify import verify_ledger
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
+from clerkdesk.services.voids import void_receipt
+from services.conftest import CLERK, Town, check
+
+# The triggers each backend guards a table with (migration 0009).
+_GUARDS = {"sqlite": ("{t}_no_update", "{t}_no_delete"), "postgresql": ("{t}_append_only",)}
+
+
+def _past_guards(database: Database, table: str, statement: str) -> None:
+    """Run ``statement`` as the database's owner with ``table``'s guard out of the way."""
+    with database.connect(write=True) as connection, connection.begin():
+        if database.is_sqlite:
+            for name in _GUARDS["sqlite"]:
+                connection.execute(text(f"DROP TRIGGER IF EXISTS {name.format(t=table)}"))
+        else:
+            connection.execute(text(f"ALTER TABLE {table} DISABLE TRIGGER USER"))
+        connection.execute(text(statement))
+
+
+@pytest.fixture
+def ledger(town: Town) -> Town:
+    """Three sales this year (the fixture's own last year makes four receipts), the second
+    voided, and May locked: every kind of link but a close-out."""
+    for dog in (town.rex, town.bella):
+        licensing.checkout(
+            town.database,
+            CheckoutRequest(town.jane, (LicenseItem(dog),), (check(),)),
+            actor=CLERK,
+            clock=town.clock,
+        )
+    void_receipt(town.database, 3, "wrong dog", actor=CLERK, clock=town.clock)
+    periods.lock_period(town.database, "2026-05", "TR-5", actor=CLERK, clock=town.clock)
+    return town
+
+
+def test_an_untouched_ledger_is_intact(ledger: Town, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Batches of two: the walk crosses batch edges as it would a hundred thousand entries.
+    monkeypatch.setattr(ledger_verify, "BATCH", 2)
+    seen: list[int] = []
+    found = verify_ledger(ledger.database, progress=seen.append)
+    assert found.intact, found.breaks
+    assert (found.entries, found.head_seq, found.locks_checked) == (5, 5, 1)
+    assert seen == [2, 4]
+    assert found.summary.startswith("Ledger intact: 5 entries, head 5 ")
+
+
+CHANGES: dict[str, tuple[str, str, str]] = {
+    "a tender's amount": (
+        "tender",
+        "UPDATE tender SET amount = amount + 1 WHERE receipt_id = 2",
+        "receipt 2026-000001 (ledger entry 2): its content no longer matches what was posted",
+    ),
+    "a void's reason": (
+        "receipt_void",
+        "UPDATE receipt_void SET reason = 'nothing to see'",
+        "the void of receipt 2026-000002 (ledger entry 4): its content no longer matches",
+    ),
+    "a link's hash": (
+        "ledger_entry",
+        "UPDATE ledger_entry SET entry_hash = content_hash WHERE seq = 3",
+        "receipt 2026-000002 (ledger entry 3): its link hash was altered",
+    ),
+    "a receipt's lines": (
+        "receipt_line",
+        "DELETE FROM receipt_line WHERE receipt_id = 2",
+        "receipt 2026-000001 (ledger entry 2): its content no longer matches",
+    ),
+    "the link a lock signed": (
+        "ledger_entry",
+        "UPDATE ledger_entry SET entry_hash = '" + "1" * 64 + "' WHERE seq = 4",
+        "the lock of 2026-05 signed ledger entry 4, but that entry no longer has the hash",
+    ),
+    "the lock itself": (
+        "period_lock",
+        "UPDATE period_lock SET reference = 'TR-6'",
+        "the lock of 2026-05 (ledger entry 5): its content no longer matches",
+    ),
+    "the last link": (
+        "ledger_entry",
+        "DELETE FROM ledger_entry WHERE seq = 5",
+        "the chain ends at entry 4, but 5 entries were posted",
+    ),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_change_past_the_guards_is_named(ledger: Town, change: str) -> None:
+    table, statement, words = CHANGES[change]
+    _past_guards(ledger.database, table, statement)
+    found = verify_ledger(ledger.database)
+    assert not found.intact
+    assert any(words in b.message for b in found.breaks), found.breaks
+    if table not in ("period_lock", "ledger_entry"):
+        # A changed record is the first break: every link after it still follows its own.
+        assert found.first is not None and words in found.first.message
+
+
+def test_a_receipt_written_without_its_link_is_found(ledger: Town) -> None:
+    _past_guards(ledger.database, "ledger_entry", "DELETE FROM ledger_entry WHERE seq = 2")
+    found = verify_ledger(ledger.database)
+    messages = [b.message for b in found.breaks]
+    assert messages[0].startswith("ledger entry 2 is missing: the chain jumps from entry 1")
+    assert "receipt 2026-000001 was never posted to the chain" in messages
+
+
+def test_a_later_break_is_listed_after_the_first(ledger: Town) -> None:
+    changes: list[Callable[[], None]] = [
+        lambda: _past_guards(
+            ledger.database, "receipt", "UPDATE receipt SET payer_name = 'X' WHERE id = 3"
+        ),
+        lambda: _past_guards(
+            ledger.database, "receipt", "UPDATE receipt SET payer_name = 'Y' WHERE id = 1"
+        ),
+    ]
+    for change in changes:
+        change()
+    found = verify_ledger(ledger.database)
+    assert [b.seq for b in found.breaks] == [1, 3]
+    assert found.summary.endswith("(1 more problem(s) after it)")
+    assert found.as_json()["problems"][0]["seq"] == 1
+
+
+def test_the_batch_reader_reads_what_the_writer_hashed(ledger: Town) -> None:
+    with ledger.database.read() as session:
+        entries = session.execute(select(LedgerEntry.kind, LedgerEntry.record_id)).all()
+        for kind in LedgerKind:
+            ids = [record for k, record in entries if k is kind]
+            batch = entry_contents(session, kind, [*ids, 99999])
+            assert batch == {record: entry_content(session, kind, record) for record in ids}
