@@ -10,7 +10,6 @@ import pytest
 from sqlalchemy import insert
 
 from actors import staff
-from clerkdesk.clock import FixedClock
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Receipt
 from clerkdesk.reports.remittance_data import Remittance
@@ -21,10 +20,14 @@ from ledger_rows import (
     lock_as_the_lock_service_would,
     nonzero,
     raw_sums,
-    void_as_the_void_service_would,
 )
 from services.conftest import CLERK, Town
-from services.remittance_support import CASH_AND_CHECK, allow_retention, new_dog, sell
+from services.remittance_support import (
+    allow_retention,
+    june_fixture,  # noqa: F401  (the fixture "june")
+    new_dog,
+    sell,
+)
 
 JUNE = month_bounds("2026-06")
 JULY = month_bounds("2026-07")
@@ -50,23 +53,6 @@ def assert_matches_ledger(town: Town, r: Remittance) -> None:
     assert {m.key: m.net for m in r.tenders if m.net} == nonzero(raw.tenders)
     assert sum((m.net for m in r.accounts), Decimal(0)) == r.net
     assert sum((m.net for m in r.tenders), Decimal(0)) == r.net
-
-
-@pytest.fixture
-def june(town: Town) -> Town:
-    """GIVEN three sales in June 2026 (one paid cash and check), one voided in June and one
-    voided in July."""
-    clock: FixedClock = town.clock
-    sold = []
-    for n, day in enumerate((dt.date(2026, 6, 2), dt.date(2026, 6, 10), dt.date(2026, 6, 30))):
-        owner, dog = new_dog(town.database, clock, n)
-        tenders = CASH_AND_CHECK if n == 1 else ()
-        sold.append(sell(town.database, clock, owner, (dog,), day, *(tenders and (tenders,))))
-    void_as_the_void_service_would(
-        town.database, sold[0].receipt_id, dt.date(2026, 6, 3), reason="=HYPERLINK(\"x\")"
-    )
-    void_as_the_void_service_would(town.database, sold[2].receipt_id, dt.date(2026, 7, 1))
-    return town
 
 
 def test_month_is_its_receipts_less_its_voids(june: Town) -> None:

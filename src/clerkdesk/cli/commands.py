@@ -12,6 +12,7 @@ from clerkdesk.cli import (
     db_cmd,
     demo_cmd,
     print_cmd,
+    report_cmd,
     rules_cmds,
     screenshot_cmd,
     search_cmd,
@@ -29,5 +30,6 @@ REGISTRARS: list[Registrar] = [
     tags_cmd.register,
     town_cmd.register,
     print_cmd.register,
+    report_cmd.register,
     screenshot_cmd.register,
 ]

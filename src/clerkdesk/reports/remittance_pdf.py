@@ -52,6 +52,9 @@ CELL_BOLD_RIGHT = style(8.5, bold=True, alignment=TA_RIGHT)
 NOTE = style(8.5, color=MUTED)
 WARN = style(8.5, bold=True, color=MARK_RED)
 BODY = style(9.5)
+RIGHT = style(9.5, alignment=TA_RIGHT)
+RIGHT_BOLD = style(9.5, bold=True, alignment=TA_RIGHT)
+DUE = style(11, bold=True, alignment=TA_RIGHT)
 
 
 def _table(rows: list[list[Any]], widths: Sequence[float], *, total_row: bool = False) -> Table:
@@ -71,19 +74,25 @@ def _table(rows: list[list[Any]], widths: Sequence[float], *, total_row: bool = 
     return table
 
 
-def _head(*names: str) -> list[Any]:
-    return [para(n, CELL_BOLD_RIGHT if i else CELL_BOLD) for i, n in enumerate(names)]
+def _head(*names: str, left: int = 1) -> list[Any]:
+    """Header cells: the first ``left`` over text, the rest over numbers."""
+    return [para(n, CELL_BOLD if i < left else CELL_BOLD_RIGHT) for i, n in enumerate(names)]
 
 
 def _movement_table(
-    title: str, rows: tuple[Movement, ...], width: float, *, counted: str | None
+    title: str,
+    rows: tuple[Movement, ...],
+    width: float,
+    *,
+    counted: str | None,
+    show_key: bool = False,
 ) -> list[Flowable]:
     names = [title, *([counted] if counted else []), "Receipts", "Voids", "Net"]
     label_width = width - (4 if counted else 3) * 1.05 * inch
     widths = [label_width, *([1.05 * inch] if counted else []), *[1.05 * inch] * 3]
     body: list[list[Any]] = [_head(*names)]
     for m in rows:
-        label = m.label if m.label == m.key else f"{m.label} ({m.key})"
+        label = f"{m.label} ({m.key})" if show_key else m.label
         cells = [para(label, CELL)]
         if counted:
             cells.append(para(f"{m.count:,}", CELL_RIGHT))
@@ -103,7 +112,10 @@ def _movement_table(
 def _summary(r: Remittance, width: float) -> Table:
     rows: list[list[Any]] = [
         [para(f"Gross receipts ({r.receipt_count:,} receipts)", BODY), para(money(r.gross), RIGHT)],
-        [para(f"Less voids posted in this period ({len(r.voids):,})", BODY), para(money(-r.voided), RIGHT)],
+        [
+            para(f"Less voids posted in this period ({len(r.voids):,})", BODY),
+            para(money(-r.voided), RIGHT),
+        ],
         [para("Net receipts", style(9.5, bold=True)), para(money(r.net), RIGHT_BOLD)],
     ]
     if r.retention is not None:
@@ -135,17 +147,14 @@ def _summary(r: Remittance, width: float) -> Table:
     return table
 
 
-RIGHT = style(9.5, alignment=TA_RIGHT)
-RIGHT_BOLD = style(9.5, bold=True, alignment=TA_RIGHT)
-DUE = style(11, bold=True, alignment=TA_RIGHT)
-
-
 def _voids(r: Remittance, width: float) -> list[Flowable]:
     if not r.voids:
         return [para("No receipt was voided in this period.", NOTE)]
     widths = [1.0 * inch, 0.8 * inch, 0.8 * inch, 0.9 * inch, 0.0, 0.85 * inch]
     widths[4] = width - sum(widths)
-    body: list[list[Any]] = [_head("Receipt", "Receipt day", "Voided", "By", "Reason", "Amount")]
+    body: list[list[Any]] = [
+        _head("Receipt", "Receipt day", "Voided", "By", "Reason", "Amount", left=5)
+    ]
     for v in r.voids:
         body.append(
             [
@@ -166,7 +175,8 @@ def _numbers(r: Remittance, width: float) -> list[Flowable]:
         return [para("No receipts in this period.", NOTE)]
     out: list[Flowable] = []
     widths = [0.7 * inch, 2.6 * inch, 0.9 * inch, width - 4.2 * inch]
-    body: list[list[Any]] = [_head("Year", "Numbers", "Receipts", "Gaps")]
+    body: list[list[Any]] = [_head("Year", "Numbers", "Receipts", left=2)]
+    body[0].append(para("Gaps", CELL_BOLD))
     for n in r.number_ranges:
         unexplained = sum(1 for g in n.gaps if not g.explained)
         words = "none" if not n.gaps else f"{len(n.gaps)} listed below"
@@ -184,7 +194,7 @@ def _numbers(r: Remittance, width: float) -> list[Flowable]:
     gaps = r.gaps
     if gaps:
         out.append(Spacer(1, 6))
-        rows: list[list[Any]] = [_head("Numbers not in this period", "Why")]
+        rows: list[list[Any]] = [_head("Numbers not in this period", "Why", left=2)]
         for g in gaps:
             rows.append([para(g.label, CELL), para(g.explanation, CELL if g.explained else WARN)])
         out.append(_table(rows, [2.6 * inch, width - 2.6 * inch]))
@@ -199,7 +209,10 @@ def _signatures(r: Remittance, width: float) -> Flowable:
     half = width / 2
     rows = [
         [para(line, BODY), para(line, BODY)],
-        [para(f"{office}, signature and date", NOTE), para("Received by the Treasurer, signature and date", NOTE)],
+        [
+            para(f"{office}, signature and date", NOTE),
+            para("Received by the Treasurer, signature and date", NOTE),
+        ],
     ]
     table = Table(rows, colWidths=[half, half])
     table.setStyle(
@@ -226,7 +239,7 @@ def _story(r: Remittance) -> list[Flowable]:
     story += [para("By revenue account", SECTION)]
     story += _movement_table("Account", r.accounts, width, counted=None)
     story += [para("By fee code", SECTION)]
-    story += _movement_table("Fee code", r.fee_codes, width, counted="Count")
+    story += _movement_table("Fee code", r.fee_codes, width, counted="Count", show_key=True)
     story.append(para(f"Licenses sold with a fee charged: {r.licenses:,}.", NOTE))
     story += [para("By tender", SECTION)]
     story += _movement_table("Tender", r.tenders, width, counted="Count")
@@ -265,7 +278,7 @@ def _numbered(footer: str) -> type[Canvas]:
             super().__init__(*args, **kwargs)
             self._pages: list[dict[str, Any]] = []
 
-        def showPage(self) -> None:  # noqa: N802  (ReportLab's name)
+        def showPage(self) -> None:
             self._pages.append(dict(self.__dict__))
             self._startPage()
 
@@ -283,9 +296,7 @@ def _numbered(footer: str) -> type[Canvas]:
             self.setFont(FONT, 7.5)
             self.setFillColor(MUTED)
             self.drawString(MARGIN, 0.45 * inch, footer)
-            self.drawRightString(
-                width - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}"
-            )
+            self.drawRightString(width - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
             self.restoreState()
 
     return NumberedCanvas

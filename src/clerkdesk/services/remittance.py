@@ -319,8 +319,6 @@ def _runs(year: int, rows: Iterable[Any]) -> list[NumberGap]:
         else:
             runs.append([number, number, day])
     return [
-        NumberGap(
-            year, a, b, f"posted to business day {us_date(day)}, outside this period", True
-        )
+        NumberGap(year, a, b, f"posted to business day {us_date(day)}, outside this period", True)
         for a, b, day in runs
     ]

@@ -1,0 +1,20 @@
+"""``clerkdesk report …``: money reports written to files.
+
+Each report registers its own action; the remittance's is in ``report_remittance_cmd``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from clerkdesk.cli import report_remittance_cmd
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "report",
+        help="write a money report (the remittance to the treasurer) as PDF, CSV or XLSX",
+        description="Write a money report to files.",
+    )
+    actions = parser.add_subparsers(dest="report_action", metavar="ACTION", required=True)
+    report_remittance_cmd.register(actions)
