@@ -45,6 +45,7 @@ SAMPLES: dict[str, list[str]] = {
     "town seal": ["--default"],
     "print certificate": ["1", "--year", "2026", "--pdf", "{tmp}/license.pdf"],
     "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],
+    "report remittance": ["--month", "2026-06", "--pdf", "{tmp}/remittance.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

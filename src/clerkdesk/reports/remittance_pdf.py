@@ -39,12 +39,12 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
-from clerkdesk.reports.remittance_data import Movement, Remittance
+from clerkdesk.reports.remittance_data import ZERO, Movement, Remittance
 
 MARGIN = 0.7 * inch
 TITLE = style(13, bold=True, alignment=TA_RIGHT)
 RIGHT_SMALL = style(8.5, alignment=TA_RIGHT, color=MUTED)
-SECTION = style(10.5, bold=True, spaceBefore=10, spaceAfter=4)
+SECTION = style(10.5, bold=True, spaceBefore=10, spaceAfter=4, keepWithNext=1)
 CELL = style(8.5)
 CELL_RIGHT = style(8.5, alignment=TA_RIGHT)
 CELL_BOLD = style(8.5, bold=True)
@@ -102,7 +102,7 @@ def _movement_table(
     if counted:
         total.append(para(f"{sum(m.count for m in rows):,}", CELL_BOLD_RIGHT))
     for attr in ("gross", "voided", "net"):
-        total.append(para(money(sum((getattr(m, attr) for m in rows), 0)), CELL_BOLD_RIGHT))
+        total.append(para(money(sum((getattr(m, attr) for m in rows), ZERO)), CELL_BOLD_RIGHT))
     body.append(total)
     if not rows:
         return [para(f"{title}: no receipts in this period.", NOTE)]
