@@ -135,7 +135,9 @@ def test_xlsx_amounts_are_numbers_with_two_places() -> None:
 
     sheet = load_workbook(io.BytesIO(render_remittance_xlsx(literal()))).active
     assert sheet is not None
-    amounts = [c for row in sheet.iter_rows(min_row=2, min_col=5, max_col=7) for c in row if c.value]
+    amounts = [
+        c for row in sheet.iter_rows(min_row=2, min_col=5, max_col=7) for c in row if c.value
+    ]
     assert amounts and all(isinstance(c.value, int | float) for c in amounts)
     assert {c.number_format for c in amounts} == {"#,##0.00"}
     formulas = [c for row in sheet.iter_rows() for c in row if c.data_type == "f"]

@@ -62,9 +62,11 @@ def remittance_rows(r: Remittance) -> list[list[Cell]]:
     rows.append(_row("summary", "Less voids", "", len(r.voids), None, None, r.voided))
     rows.append(_row("summary", "Net receipts", "", None, None, None, r.net))
     if r.retention is not None:
-        t = r.retention
-        detail = f"{t.per_license} a license × {t.licenses} ({t.citation})"
-        rows.append(_row("summary", "Clerk's retention", detail, t.licenses, None, None, t.amount))
+        kept = r.retention
+        detail = f"{kept.per_license} a license × {kept.licenses} ({kept.citation})"
+        rows.append(
+            _row("summary", "Clerk's retention", detail, kept.licenses, None, None, kept.amount)
+        )
     rows.append(_row("summary", "Net due to the treasurer", "", None, None, None, r.due))
     for t in r.turnover:
         rows.append(

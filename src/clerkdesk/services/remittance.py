@@ -68,7 +68,7 @@ def _cents(column: Any) -> ColumnElement[Any]:
     return func.coalesce(func.sum(cast(func.round(column * 100), Integer)), 0)
 
 
-def _money(cents: object) -> Decimal:
+def _money(cents: Any) -> Decimal:
     return (Decimal(int(cents or 0)) / HUNDRED).quantize(Decimal("0.01"))
 
 
