@@ -7,6 +7,7 @@ from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.placeholders import placeholder_views
+from clerkdesk.ui.views.reports import ReportsView
 from clerkdesk.ui.views.settings import SettingsView
 from clerkdesk.ui.views.settings.town_rules import TownChanged
 from clerkdesk.ui.views.tags import TagsView
@@ -18,6 +19,7 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
         "owners": OwnersView(ctx),
         **placeholder_views(),
         "tags": TagsView(ctx),
+        "reports": ReportsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
     }
     counter, owners = views["counter"], views["owners"]

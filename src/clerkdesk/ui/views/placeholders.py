@@ -20,10 +20,4 @@ def placeholder_views() -> dict[str, AreaView]:
             "Counter (F2) is saved with its receipt, which prints there; the PDF is kept in "
             "the data folder's documents/ folder.",
         ),
-        "reports": PlaceholderView(
-            "Reports",
-            "To come here: remittance reports, renewal lists, the unlicensed-dog list and exports.",
-            "The Reports area is not built yet, so no report can be made here. Every license "
-            "and receipt is saved, and the reports will be drawn from them once it is.",
-        ),
     }
