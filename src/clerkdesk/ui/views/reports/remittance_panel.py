@@ -96,7 +96,7 @@ class RemittancePanel(QGroupBox):
         outer.addWidget(self.message)
         self.totals = QTableWidget(0, 2, self)
         self.totals.setAccessibleName("Remittance totals")
-        self.totals.setHorizontalHeaderLabels(["", "Amount"])
+        self.totals.setHorizontalHeaderLabels(["Figure", "Amount"])
         self.totals.verticalHeader().setVisible(False)
         self.totals.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.totals.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -216,6 +216,7 @@ class RemittancePanel(QGroupBox):
         self.view_pdf_button.setEnabled(ready)
         for button in self.save_buttons.values():
             button.setEnabled(ready)
+        self.bar.setTextVisible(running)
         if not running:
             self.bar.setRange(0, 1)
             self.bar.setValue(0)
@@ -302,8 +303,8 @@ class RemittancePanel(QGroupBox):
                 )
             )
         rows.append(("Net due to the treasurer", _money(r.due), True))
-        rows += [(f"Account {m.label}", _money(m.net), False) for m in r.accounts]
-        rows += [(f"{m.label} ({m.count:,})", _money(m.net), False) for m in r.tenders]
+        rows += [(f"Revenue account: {m.label}", _money(m.net), False) for m in r.accounts]
+        rows += [(f"Tender: {m.label} ({m.count:,})", _money(m.net), False) for m in r.tenders]
         self.totals.setRowCount(len(rows))
         for i, (label, amount, bold) in enumerate(rows):
             left, right = QTableWidgetItem(label), QTableWidgetItem(amount)
