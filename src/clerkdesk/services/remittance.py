@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Integer, and_, case, cast, func, select
+from sqlalchemy import BigInteger, Integer, and_, case, cast, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -64,7 +64,11 @@ def remittance(
         return remittance_in(session, first_day, last_day, now=clock.now(), step=step)
 
 
-def _cents(column: Any) -> ColumnElement[Any]:
+def _cents(column: Any, dialect: str) -> ColumnElement[Any]:
+    """The sum in whole cents. PostgreSQL adds NUMERIC exactly; SQLite keeps an amount as
+    a float, so each one is made whole cents before it is added."""
+    if dialect == "postgresql":
+        return func.coalesce(cast(func.sum(column) * 100, BigInteger), 0)
     return func.coalesce(func.sum(cast(func.round(column * 100), Integer)), 0)
 
 
@@ -87,18 +91,15 @@ def remittance_in(
     profile = profile_in_force(session)
     heading = office_heading(profile)
     label = period_words(first, last)
+    dialect = session.get_bind().dialect.name
     step(0, STEPS, "Receipts of the period")
-    count, gross = session.execute(
-        select(func.count(), _cents(Receipt.total)).where(_in(Receipt.business_day, first, last))
-    ).one()
+    ranges = _number_ranges(session, first, last)
     step(1, STEPS, "Totals by revenue account and fee code")
-    accounts, codes = _lines(session, first, last)
+    accounts, codes = _lines(session, first, last, dialect)
     step(2, STEPS, "Totals by tender")
-    tenders = _tenders(session, first, last)
+    tenders = _tenders(session, first, last, dialect)
     step(3, STEPS, "Voids")
     voids = _voids(session, first, last)
-    step(4, STEPS, "Receipt numbers")
-    ranges = _number_ranges(session, first, last)
     step(5, STEPS, "Remittance and locks")
     licenses = sum(m.licenses for m in codes)
     rule = profile.remittance
@@ -120,8 +121,10 @@ def remittance_in(
         last_day=last,
         period_label=label,
         made_at=now,
-        receipt_count=int(count),
-        gross=_money(gross),
+        receipt_count=sum(r.count for r in ranges),
+        # A receipt's lines add up to its total (``receipts.post_receipt`` refuses
+        # otherwise), so the lines' sum is the receipts' without another pass over them.
+        gross=sum((m.gross for m in accounts), Decimal("0.00")),
         accounts=accounts,
         fee_codes=codes,
         tenders=tenders,
@@ -134,25 +137,16 @@ def remittance_in(
 
 
 def _lines(
-    session: Session, first: dt.date, last: dt.date
+    session: Session, first: dt.date, last: dt.date, dialect: str
 ) -> tuple[tuple[Movement, ...], tuple[Movement, ...]]:
-    licensed = case(
-        (
-            and_(
-                ReceiptLine.code.in_(LICENSE_CODES),
-                ReceiptLine.license_id.is_not(None),
-                ReceiptLine.amount > 0,
-            ),
-            1,
-        ),
-        else_=0,
-    )
+    # Lines charged something; only a license code's count as licenses sold (see below).
+    charged = func.sum(case((ReceiptLine.amount > 0, 1), else_=0))
     columns = (
         ReceiptLine.account,
         ReceiptLine.code,
         func.count(),
-        _cents(ReceiptLine.amount),
-        func.coalesce(func.sum(licensed), 0),
+        _cents(ReceiptLine.amount, dialect),
+        func.coalesce(charged, 0),
     )
     posted = (
         select(*columns)
@@ -168,16 +162,16 @@ def _lines(
     )
     # (account, code) → [lines, cents in, cents back, licenses]; a handful of groups.
     groups: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for account, code, lines, cents, licenses in session.execute(posted):
+    for account, code, lines, cents, paid in session.execute(posted):
         g = groups[(account, code)]
         g[0] += int(lines)
         g[1] += int(cents)
-        g[3] += int(licenses)
-    for account, code, lines, cents, licenses in session.execute(taken_back):
+        g[3] += int(paid) if code in LICENSE_CODES else 0
+    for account, code, lines, cents, paid in session.execute(taken_back):
         g = groups[(account, code)]
         g[0] -= int(lines)
         g[2] += int(cents)
-        g[3] -= int(licenses)
+        g[3] -= int(paid) if code in LICENSE_CODES else 0
     return (
         _movements(groups, lambda account, _code: account, lambda key: key),
         _movements(groups, lambda _account, code: code, _code_words),
@@ -204,8 +198,8 @@ def _movements(
     )
 
 
-def _tenders(session: Session, first: dt.date, last: dt.date) -> tuple[Movement, ...]:
-    columns = (Tender.kind, func.count(), _cents(Tender.amount))
+def _tenders(session: Session, first: dt.date, last: dt.date, dialect: str) -> tuple[Movement, ...]:
+    columns = (Tender.kind, func.count(), _cents(Tender.amount, dialect))
     posted = (
         select(*columns)
         .join(Receipt, Receipt.id == Tender.receipt_id)
@@ -262,13 +256,13 @@ def _number_ranges(session: Session, first: dt.date, last: dt.date) -> tuple[Num
         .order_by(Receipt.year)
     ).all()
     return tuple(
-        NumberRange(year, low, high, count, _gaps(session, first, last, year, low, high))
+        NumberRange(year, low, high, count, _gaps(session, first, last, year, low, high, count))
         for year, low, high, count in years
     )
 
 
 def _gaps(
-    session: Session, first: dt.date, last: dt.date, year: int, low: int, high: int
+    session: Session, first: dt.date, last: dt.date, year: int, low: int, high: int, count: int
 ) -> tuple[NumberGap, ...]:
     """Every number from just after the year's last receipt before ``low`` up to ``high``
     that is not one of the period's receipts: either written in another period (named), or
@@ -280,17 +274,31 @@ def _gaps(
     missing: list[tuple[int, int]] = []
     if start < low:
         missing.append((start, low - 1))
+    # Counted from the (year, number) index alone: when every number from low to high is
+    # there and all are the period's, there is nothing to look for.
+    held = session.scalar(
+        select(func.count()).where(
+            Receipt.year == year, Receipt.number >= low, Receipt.number <= high
+        )
+    )
+    whole = held == high - low + 1
+    if whole and held == count:
+        return tuple(
+            NumberGap(year, a, b, "unexplained — missing from the ledger", explained=False)
+            for a, b in missing
+        )
     numbered = select(
         Receipt.number.label("number"),
         func.lag(Receipt.number).over(order_by=Receipt.number).label("previous"),
     ).where(Receipt.year == year, Receipt.number >= low, Receipt.number <= high)
     inner = numbered.subquery()
-    for number, previous in session.execute(
-        select(inner.c.number, inner.c.previous)
-        .where(inner.c.number - inner.c.previous > 1)
-        .order_by(inner.c.number)
-    ):
-        missing.append((previous + 1, number - 1))
+    if not whole:
+        for number, previous in session.execute(
+            select(inner.c.number, inner.c.previous)
+            .where(inner.c.number - inner.c.previous > 1)
+            .order_by(inner.c.number)
+        ):
+            missing.append((previous + 1, number - 1))
     elsewhere = session.execute(
         select(Receipt.number, Receipt.business_day)
         .where(
