@@ -126,7 +126,4 @@ def remittance(r: Reader | None) -> RemittanceRule | None:
             f"{per_license} is not a share of a license fee: use 0.00 to {MAX_RETENTION}",
         )
         return None
-    if per_license != per_license.quantize(Decimal("0.01")):
-        r.problem("clerk_retention_per_license", f"{per_license} has more than two decimals")
-        return None
     return RemittanceRule(per_license.quantize(Decimal("0.01")), citation.strip(), r.path)
