@@ -117,12 +117,14 @@ def handle_remittance(args: argparse.Namespace, ctx: CliContext) -> int:
     resolved = [p.resolve() for p in targets.values()]
     if len(set(resolved)) != len(resolved):
         fail("--pdf, --csv and --xlsx must name different files")
+    # The database is opened (and any problem with it said) before the writers are loaded.
+    database = ctx.database()
     from clerkdesk.reports.remittance_csv import render_remittance_csv
     from clerkdesk.reports.remittance_pdf import render_remittance_pdf
     from clerkdesk.reports.remittance_xlsx import render_remittance_xlsx
     from clerkdesk.services.remittance import remittance
 
-    report = remittance(ctx.database(), first, last, actor=ctx.actor(), clock=ctx.clock)
+    report = remittance(database, first, last, actor=ctx.actor(), clock=ctx.clock)
     renderers = {
         "pdf": render_remittance_pdf,
         "csv": render_remittance_csv,

@@ -44,7 +44,7 @@ from clerkdesk.services.progress import Step, no_progress
 
 LICENSE_CODES = ("dog_license", "kennel_license")
 """The fee lines that are a license sold; the clerk's retention counts those charged."""
-STEPS = 6
+STEPS = 5
 HUNDRED = Decimal(100)
 
 
@@ -107,7 +107,7 @@ def remittance_in(
     tenders = _tenders(session, first, last, dialect)
     step(3, STEPS, "Voids")
     voids = _voids(session, first, last)
-    step(5, STEPS, "Remittance and locks")
+    step(4, STEPS, "Remittance and locks")
     licenses = sum(m.licenses for m in codes)
     rule = profile.remittance
     retention = (
