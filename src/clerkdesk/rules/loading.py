@@ -100,6 +100,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
     default_late_start = sections.day_after(year_rule.due)
     schedules = _schedules(top.tables("schedules"), default_late_start, problems)
     certificate = extras.certificate(top.table("certificate"))
+    remittance = extras.remittance(top.table("remittance"))
     if not top.has("schedules"):
         top.problem("schedules", "at least one [[schedules]] table is required")
     top.finish()
@@ -129,6 +130,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         area_codes=area_codes,
         warnings=profile_warnings(year_rule, schedules),
         certificate=certificate,
+        remittance=remittance,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from clerkdesk.rules.profile import CertificateText
+from clerkdesk.rules.profile import CertificateText, RemittanceRule
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import DogLimits, Limit, PaymentFee, UnderAgeFees
 
@@ -104,3 +104,26 @@ def certificate(r: Reader | None) -> CertificateText:
         " ".join(conditions.split()) if conditions and conditions.strip() else default.conditions,
         citation.strip() if citation is not None else default.citation,
     )
+
+
+MAX_RETENTION = Decimal("10.00")
+"""The statute's share has been cents a license; dollars more would be a typing slip."""
+
+
+def remittance(r: Reader | None) -> RemittanceRule | None:
+    """``[remittance]``: ``clerk_retention_per_license`` (an amount, 0 or more; required in
+    the table) and its ``citation``. No table: the clerk keeps nothing, as before."""
+    if r is None:
+        return None
+    per_license = r.money("clerk_retention_per_license", required=True)
+    citation = r.citation("MGL c.140 §147")
+    r.finish()
+    if per_license is None:
+        return None
+    if per_license < 0 or per_license > MAX_RETENTION:
+        r.problem(
+            "clerk_retention_per_license",
+            f"{per_license} is not a share of a license fee: use 0.00 to {MAX_RETENTION}",
+        )
+        return None
+    return RemittanceRule(per_license.quantize(Decimal("0.01")), citation.strip(), r.path)

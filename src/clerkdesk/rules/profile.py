@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from clerkdesk.rules.dates import us_date
@@ -52,6 +53,16 @@ class CertificateText:
 
 
 @dataclass(frozen=True)
+class RemittanceRule:
+    """``[remittance]``: what the clerk keeps of each license's fee when paying the month
+    over to the treasurer (MGL c.140 §147 lets a town allow it), and the rule that says so."""
+
+    clerk_retention_per_license: Decimal
+    citation: str
+    source: str = "remittance"
+
+
+@dataclass(frozen=True)
 class TownProfile:
     id: str
     name: str
@@ -71,6 +82,8 @@ class TownProfile:
     certificate: CertificateText = CertificateText()
     """What the license certificate says beyond the license itself (the default when the
     profile has no ``[certificate]`` table)."""
+    remittance: RemittanceRule | None = None
+    """The clerk's retention per license; None (the default) when the town allows none."""
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:

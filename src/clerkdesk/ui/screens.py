@@ -10,6 +10,7 @@ from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.placeholders import placeholder_views
+from clerkdesk.ui.views.reports import ReportsView
 from clerkdesk.ui.views.settings import SettingsView
 from clerkdesk.ui.views.settings.town_rules import TownChanged
 from clerkdesk.ui.views.tags import TagsView
@@ -22,6 +23,7 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
         **placeholder_views(),
         "money": MoneyView(ctx, lambda view, said: Reprinter(ctx, view, said)),
         "tags": TagsView(ctx),
+        "reports": ReportsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
         "audit": AuditView(ctx),
     }

@@ -51,8 +51,11 @@ LABELS = {
     "max_years": "Most years charged",
     "certificate": "License certificate",
     "conditions": "Conditions printed",
+    "remittance": "Remittance to the treasurer",
+    "clerk_retention_per_license": "The clerk keeps, per license sold",
 }
 MONEY_KEYS = {
+    "clerk_retention_per_license",
     "amount",
     "fee",
     "base",

@@ -98,6 +98,8 @@ def profile_rows(profile: TownProfile, today: dt.date) -> list[RuleRow]:
         rows.append(_section(profile, "accounts", doc["accounts"], ""))
     if doc.get("certificate"):
         rows.append(_section(profile, "certificate", doc["certificate"], ""))
+    if doc.get("remittance"):
+        rows.append(_section(profile, "remittance", doc["remittance"], ""))
     rows.append(_section(profile, "town", doc.get("town", {}), "", skip=("examples",)))
     return rows
 

@@ -1,0 +1,5 @@
+"""The Reports area."""
+
+from clerkdesk.ui.views.reports.view import ReportsView
+
+__all__ = ["ReportsView"]

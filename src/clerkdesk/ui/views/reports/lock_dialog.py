@@ -1,0 +1,98 @@
+"""Mark remitted and lock…: the treasurer's turnover reference for a month, then a
+confirmation, since a locked month is never reopened.
+
+Offered only to a role that may lock a period; the service checks the permission again, with
+the month being over and not already locked, and its refusal is shown here in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
+from clerkdesk.services.periods import MAX_REFERENCE, clean_reference, lock_period
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.form_base import FormDialog
+from clerkdesk.ui.question import Choice, Question
+
+CONFIRM_KEY = "L"
+ACTION = "Lock the month  Enter"
+
+
+class LockDialog(FormDialog):
+    """``saved`` carries the service's ``LockedPeriod``."""
+
+    def __init__(
+        self, ctx: UiContext, month: str, words: str, net: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(ctx, f"Mark {words} remitted and lock it", ACTION, parent)
+        self.month, self.words, self.net = month, words, net
+        intro = QLabel(
+            f"{net} was turned over to the treasurer for {words}. Locking the month records "
+            "the treasurer's reference and signs the ledger as it stands: from then on nothing "
+            "can be posted, voided or back-dated into the month, and it cannot be reopened.",
+            self,
+        )
+        intro.setWordWrap(True)
+        intro.setObjectName("ViewHint")
+        intro.setAccessibleName("What locking does")
+        outer = self.layout()
+        assert isinstance(outer, QVBoxLayout)
+        outer.insertWidget(1, intro)
+        self.reference = QLineEdit(self)
+        self.reference.setMaxLength(MAX_REFERENCE)
+        self.reference.setPlaceholderText("e.g. the treasurer's turnover receipt TR-2026-11")
+        self.add_field(
+            "reference", "Treasurer's &reference", self.reference, required=True, short="reference"
+        )
+        self.finish()
+        self.reference.setFocus()
+
+    def save(self) -> None:
+        if self.saving:
+            return
+        self.clear_messages()
+        try:
+            clean_reference(self.reference.text())
+        except ClerkDeskError as exc:
+            self.show_message("reference", str(exc))
+            return
+        question = Question(
+            f"Lock {self.words} for good?",
+            f"{self.words} is closed to every change once locked; a locked month is never "
+            "reopened.",
+            (Choice("lock", f"Lock {self.words}", CONFIRM_KEY, "Record the reference and lock."),),
+            cancel="Keep it open",
+        )
+        self.ctx.dialogs.ask(self, question, self._answered)
+
+    def _answered(self, key: str | None) -> None:
+        self.activateWindow()
+        if key == "lock":
+            super().save()
+        else:
+            self.reference.setFocus()
+
+    def work(self) -> Callable[[], Any]:
+        reference = clean_reference(self.reference.text())
+        database, actor, clock, month = (
+            self.ctx.database,
+            self.ctx.actor,
+            self.ctx.clock,
+            self.month,
+        )
+        return lambda: lock_period(database, month, reference, actor=actor, clock=clock)
+
+    def _failed(self, exc: Exception) -> None:
+        # Refusals (not over, locked already, no permission) belong to no field here.
+        if isinstance(exc, ClerkDeskError) and not isinstance(exc, EnvironmentProblem):
+            self.saving = False
+            self.refresh_button()
+            self.show_message(None, str(exc))
+            self.activateWindow()
+            self.reference.setFocus()
+            return
+        super()._failed(exc)
