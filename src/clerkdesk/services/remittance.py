@@ -3,7 +3,7 @@
 A receipt belongs to its business day; a void is posted on its own business day and takes
 back, in the period it is posted in, every line and tender of the receipt it reverses. So a
 period's figures are its receipts' less its voids'. Every sum is one GROUP BY in the
-database (in whole cents, so SQLite's floating point never touches money); only the
+database and comes back as whole cents, turned into Decimal at once; only the
 period's voids and the gaps in its receipt numbers come back as rows.
 """
 
@@ -66,9 +66,10 @@ def remittance(
 
 def _cents(column: Any, dialect: str) -> ColumnElement[Any]:
     """The sum in whole cents. PostgreSQL adds NUMERIC exactly. SQLite keeps an amount as a
-    float and adds them with a float's 53 bits: for any month's ledger (a million amounts of
-    under a million dollars) the error is below a millionth of a cent, so rounding the sum
-    to the cent gives the exact total, without rounding each row on the way."""
+    float and adds them with a float's 53 bits: for a town's month (tens of thousands of
+    amounts, under ten million dollars in all) the error stays below a millionth of a cent,
+    so rounding the sum to the cent gives the exact total; the property tests and the
+    benchmark's month hold it to the exact Decimal sum."""
     if dialect == "postgresql":
         return func.coalesce(cast(func.sum(column) * 100, BigInteger), 0)
     return func.coalesce(func.round(func.sum(column) * 100), 0)
