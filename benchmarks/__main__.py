@@ -19,6 +19,8 @@ from benchmarks.documents_bench import section as certificates_section
 from benchmarks.labels_bench import label_figures
 from benchmarks.labels_bench import section as labels_section
 from benchmarks.measure import Figure, report
+from benchmarks.remittance_bench import remittance_figures
+from benchmarks.remittance_bench import section as remittance_section
 from benchmarks.search_bench import search_benchmarks, section, write_section
 from benchmarks.startup import first_paint
 from clerkdesk.clock import SystemClock
@@ -96,6 +98,12 @@ def main() -> int:
     for figure in certificates:
         report(figure)
     write_section(certificates_section(certificates))
+    remittances, notes = remittance_figures()
+    for figure in remittances:
+        report(figure)
+    for note in notes:
+        sys.stdout.write(note + "\n")
+    write_section(remittance_section(remittances, notes))
     return 0
 
 

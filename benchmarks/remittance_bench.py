@@ -68,7 +68,8 @@ def _days(month: str) -> list[dt.date]:
 
 def fill(database: Database, receipts: int = RECEIPTS, seed: int = 5) -> None:
     """The town's profile, then the three months of receipts and November's voids."""
-    save_town_profile(database, presets.preset_toml("westborough"), saved_by="bench", clock=CLOCK)
+    clerk = Actor("bench", Role.CLERK, "bench")
+    save_town_profile(database, presets.preset_toml("westborough"), actor=clerk, clock=CLOCK)
     rng = random.Random(seed)
     rows: dict[str, list[dict[str, Any]]] = {"receipt": [], "line": [], "tender": []}
     number = 0

@@ -42,7 +42,6 @@ from clerkdesk.models import (
     NumberSequence,
     Owner,
     Receipt,
-    ReceiptStatus,
     TagIssue,
     TagStatus,
     TagStock,
@@ -191,7 +190,8 @@ def license_town(database: Database, clock: Clock, *, seed: int = 7) -> int:
                         "payer_owner_id": owner_id,
                         "payer_name": "bench",
                         "total": Decimal("10.00"),
-                        "status": ReceiptStatus.PAID,
+                        "workstation": "bench",
+                        "business_day": now.date(),
                     }
                 )
                 licenses.append(

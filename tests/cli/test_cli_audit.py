@@ -65,7 +65,7 @@ def test_one_records_changes_newest_first_with_before_and_after(
 
 
 def test_one_users_changes_as_json(capsys: pytest.CaptureFixture[str], url: str) -> None:
-    status, out, _err = run(capsys, "--db", url, "audit", "--user", "ann", "--json")
+    status, out, _err = run(capsys, "--db", url, "audit", "--by", "ann", "--json")
     assert status == 0
     payload = json.loads(out)
     assert (payload["query"], payload["total"]) == ("by ann", 1)
@@ -81,7 +81,9 @@ def test_a_period_and_a_limit(capsys: pytest.CaptureFixture[str], url: str) -> N
     assert status == 0
     assert len(out.splitlines()) == 1
     assert err.strip() == "clerkdesk: the newest 1 of 3 changes (from 06/01/2026 to 06/01/2026)"
-    status, out, err = run(capsys, "--db", url, "audit", "--from", "2026-06-02")
+    status, out, err = run(
+        capsys, "--db", url, "audit", "--from", "2026-06-02", "--to", "2026-11-30"
+    )
     assert (status, out) == (0, "")
     assert "0 changes" in err
 

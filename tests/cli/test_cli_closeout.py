@@ -4,7 +4,6 @@ no file left behind."""
 
 from __future__ import annotations
 
-import getpass
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from clerkdesk.clock import FixedClock, SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Closeout, TenderKind
 from clerkdesk.reports.layout import money
+from conftest import CLI_USER, add_cli_user
 from pdf_support import page_texts
 from services.conftest import Town, town
 from services.money_days import cash, paper, sell
@@ -31,6 +31,7 @@ def clock() -> FixedClock:
 
 @pytest.fixture
 def database(sqlite_database: Database) -> Database:
+    add_cli_user(sqlite_database)
     return sqlite_database
 
 
@@ -80,7 +81,7 @@ def test_close_out_then_print_the_slip(
     (text,) = page_texts((workdir / "slip.pdf").read_bytes())
     with town.database.read() as session:
         row = session.scalars(select(Closeout)).one()
-    assert row.closed_by == getpass.getuser() and row.note == "two dollars short"
+    assert row.closed_by == CLI_USER and row.note == "two dollars short"
     assert row.deposit_total == counted + bella.total
     for figure in (row.cash_expected, row.cash_counted, row.over_short, row.deposit_total):
         assert money(figure) in text

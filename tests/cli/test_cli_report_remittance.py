@@ -13,6 +13,7 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.rules.periods import month_bounds
+from conftest import add_cli_user
 from document_support import license_two_dogs
 from ledger_rows import raw_sums
 from remittance_files import csv_figures, pdf_figures, xlsx_figures
@@ -23,6 +24,7 @@ def licensed(tmp_path_factory: pytest.TempPathFactory, clock: FixedClock) -> Ite
     path = tmp_path_factory.mktemp("db") / "town.sqlite"
     database = Database.open(f"sqlite:///{path}")
     upgrade_to_head(database)
+    add_cli_user(database)
     license_two_dogs(database, clock)
     yield database
     database.dispose()

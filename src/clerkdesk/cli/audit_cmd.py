@@ -39,7 +39,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--table", metavar="T", help="only this kind of record")
     parser.add_argument("--record", metavar="ID", help="only the record with this id")
-    parser.add_argument("--user", metavar="NAME", help="only changes made by this user")
+    # Not --user: that global option names who a command acts for.
+    parser.add_argument(
+        "--by", dest="by_user", metavar="NAME", help="only changes made by this user"
+    )
     parser.add_argument("--from", dest="since", metavar="D", help="from this day (YYYY-MM-DD)")
     parser.add_argument("--to", dest="until", metavar="D", help="up to this day (YYYY-MM-DD)")
     parser.add_argument(
@@ -96,7 +99,7 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     query = AuditQuery(
         table=table_named(args.table) if args.table is not None else None,
         record_id=args.record,
-        user=args.user,
+        user=args.by_user,
         since=_day(args.since, "--from"),
         until=_day(args.until, "--to"),
     )
