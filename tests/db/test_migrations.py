@@ -10,11 +10,10 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, select, text
-from sqlalchemy.exc import DBAPIError
 
 from clerkdesk.db import migrate
 from clerkdesk.db.database import LEDGER_TABLES, Database
-from clerkdesk.errors import DatabaseTooNew
+from clerkdesk.errors import DatabaseTooNew, LedgerRefused
 from clerkdesk.models import Base
 
 SCHEMA_FILES = Path(__file__).parent.parent / "data"
@@ -286,5 +285,5 @@ def test_upgrading_to_0009_chains_every_receipt_and_turns_void_marks_into_void_e
             )
     # AND the receipts can no longer be changed or deleted
     for statement in ("UPDATE receipt SET total = 0", "DELETE FROM receipt_void"):
-        with pytest.raises(DBAPIError, match="append-only"), database.write() as session:
+        with pytest.raises(LedgerRefused, match="post a void"), database.write() as session:
             session.execute(text(statement))

@@ -30,7 +30,7 @@ def paper(kind: TenderKind, reference: str) -> TenderInput:
 
 def new_dog(town: Town, name: str) -> int:
     dog = people.create_dog(
-        town.database, town.john, dog_input(name, "male", True), clock=town.clock
+        town.database, town.john, dog_input(name, "male", True), actor=CLERK, clock=town.clock
     )
     rabies.record_certificate(town.database, dog, vaccination(), actor=CLERK, clock=town.clock)
     return dog

@@ -30,9 +30,12 @@ def new_dog(database: Database, clock: FixedClock, n: int, sex: str = "male") ->
         owner_input(
             f"Pat{n}", f"Lee{n}", birth_date=dt.date(1980, 1, 1), phone=f"508-555-{1000 + n:04d}"
         ),
+        actor=CLERK,
         clock=clock,
     )
-    dog = people.create_dog(database, owner, dog_input(f"Dog{n}", sex, n % 2 == 0), clock=clock)
+    dog = people.create_dog(
+        database, owner, dog_input(f"Dog{n}", sex, n % 2 == 0), actor=CLERK, clock=clock
+    )
     rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
     return owner, dog
 
@@ -57,7 +60,7 @@ def allow_retention(database: Database, clock: FixedClock) -> None:
     save_town_profile(
         database,
         presets.preset_toml("westborough") + RETENTION_TABLE,
-        saved_by=CLERK.name,
+        actor=CLERK,
         clock=clock,
     )
 

@@ -68,7 +68,11 @@ def test_report_equals_the_ledger(
         dog_ids = [first_dog]
         if dogs == 2:
             second = people.create_dog(
-                town.database, owner, dog_input("Second", "female", True), clock=town.clock
+                town.database,
+                owner,
+                dog_input("Second", "female", True),
+                actor=CLERK,
+                clock=town.clock,
             )
             rabies.record_certificate(
                 town.database, second, vaccination(), actor=CLERK, clock=town.clock

@@ -210,7 +210,12 @@ def test_a_transfer_is_not_undone_to_an_owner_who_moved_away(town: Town) -> None
     )
     assert fee.receipt_id is not None
     people.set_owner_status(
-        town.database, town.jane, OwnerStatus.MOVED, on=town.clock.today(), clock=town.clock
+        town.database,
+        town.jane,
+        OwnerStatus.MOVED,
+        on=town.clock.today(),
+        actor=CLERK,
+        clock=town.clock,
     )
 
     # WHEN the transfer is voided THEN it is refused, nothing changed
