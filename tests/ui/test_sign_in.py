@@ -205,7 +205,7 @@ def test_no_idle_lock_when_the_office_sets_none(
 @pytest.mark.parametrize(
     ("name", "shown", "lands_on"),
     [
-        ("treasurer", {"money", "reports"}, "money"),
+        ("treasurer", {"money", "reports", "audit"}, "money"),
         ("aco", {"owners", "kennels", "money", "reports"}, "owners"),
         ("assistant", {"counter", "owners", "kennels", "tags", "money", "reports"}, "counter"),
         ("clerk", {area.key for area in AREAS}, "counter"),

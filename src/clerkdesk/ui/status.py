@@ -59,8 +59,10 @@ class StatusBar(QStatusBar):
         # A long file path gives way first when the window is narrow; the tooltip keeps it.
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.database.setMinimumWidth(120)
-        self.license_year = self._label("License year: …", "License year")
-        self.drawer = self._label("Drawer: …", "Drawer")
+        # The license year and the drawer give way (…) too: together with the database and
+        # the user they must fit a 1280-pixel screen; each keeps its whole text as a tooltip.
+        self.license_year = self._elided("License year: …", "License year", 380)
+        self.drawer = self._elided("Drawer: …", "Drawer", 360)
         # A long sign-in name gives way (…) rather than widening the window.
         self.user = ElidedLabel("Not signed in", self, role="User", hint_width=280)
         self.user.setMinimumWidth(120)
@@ -72,6 +74,12 @@ class StatusBar(QStatusBar):
         self.day_timer = QTimer(self)
         self.day_timer.setInterval(60_000)
         self.day_timer.timeout.connect(self.follow_the_date)
+
+    def _elided(self, text: str, name: str, hint: int) -> ElidedLabel:
+        label = ElidedLabel(text, self, role=name, hint_width=hint)
+        label.setMinimumWidth(140)
+        self.addPermanentWidget(label)
+        return label
 
     def _label(self, text: str, name: str, stretch: int = 0) -> QLabel:
         label = QLabel(text, self)

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,13 @@ class _Job(QRunnable):
             self._signals.succeeded.emit(result)
 
 
+def _gone(callback: Callable[..., Any]) -> bool:
+    """A screen's method whose widget was deleted while its work ran (the screens are
+    rebuilt when someone else signs in): its answer has nowhere to go."""
+    owner = getattr(callback, "__self__", None)
+    return isinstance(owner, QObject) and not shiboken6.isValid(owner)
+
+
 class TaskRunner(QObject):
     """The one helper every screen uses for database work."""
 
@@ -59,14 +67,16 @@ class TaskRunner(QObject):
         @Slot(object)
         def succeeded(result: Any) -> None:
             self._live.discard(signals)
-            on_success(result)
+            if not _gone(on_success):
+                on_success(result)
 
         @Slot(object)
         def failed(exc: Exception) -> None:
             self._live.discard(signals)
             if on_failure is None:
                 raise exc
-            on_failure(exc)
+            if not _gone(on_failure):
+                on_failure(exc)
 
         # Queued, and the signals object lives on the main thread: the callbacks run there.
         queued = Qt.ConnectionType.QueuedConnection

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QWidget,
 )
@@ -41,6 +42,7 @@ from clerkdesk.services.receipt_list import (
 )
 from clerkdesk.services.voids import VoidResult
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import BadInput, message_label, money, parse_date, tell
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.money.closeout_dialog import open_closeout
@@ -193,9 +195,10 @@ class MoneyView(AreaView):
         self.void_button.clicked.connect(self.void_current)
         # Only a role that may void sees the action at all (the service checks again).
         self.void_button.setVisible(self.ctx.actor.may(Permission.VOID))
-        self.chosen = QLabel("", self)
+        # The chosen receipt in words gives way (…) to the buttons; the tooltip keeps it whole.
+        self.chosen = ElidedLabel("", self, role="Chosen receipt", hint_width=420)
         self.chosen.setObjectName("ViewHint")
-        self.chosen.setAccessibleName("Chosen receipt")
+        self.chosen.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for widget in (self.open_button, self.reprint_button, self.void_button):
             self.action_row.addWidget(widget)
         self.action_row.addWidget(self.chosen, 1)

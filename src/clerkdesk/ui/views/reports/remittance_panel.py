@@ -157,8 +157,11 @@ class RemittancePanel(QGroupBox):
         button.clicked.connect(slot)
         return button
 
-    def _action_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def _action_row(self) -> QVBoxLayout:
+        # Two rows: making and locking the report, then keeping copies; one row of seven
+        # buttons would not fit a 1280-pixel screen beside the rail.
+        rows = QVBoxLayout()
+        row, saves = QHBoxLayout(), QHBoxLayout()
         self.preview_button = self._button("Preview  Ctrl+Enter", "Preview", self.preview)
         self.view_pdf_button = self._button("&View PDF…  Alt+V", "View PDF", self.view_pdf)
         self.save_buttons = {
@@ -176,11 +179,14 @@ class RemittancePanel(QGroupBox):
         self.lock_button.setAccessibleDescription(LOCK_TIP)
         row.addWidget(self.preview_button)
         row.addWidget(self.view_pdf_button)
-        for button in self.save_buttons.values():
-            row.addWidget(button)
         row.addStretch(1)
         row.addWidget(self.lock_button)
-        return row
+        for button in self.save_buttons.values():
+            saves.addWidget(button)
+        saves.addStretch(1)
+        rows.addLayout(row)
+        rows.addLayout(saves)
+        return rows
 
     def _progress_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
