@@ -37,7 +37,9 @@ class Receipt(Base):
         UniqueConstraint("year", "number"),
         Index(None, "issued_at"),
         Index(None, "payer_owner_id"),
-        Index(None, "business_day"),
+        # Covers a period's receipts by day with their numbers (the remittance's ranges and
+        # every join from a day to its lines and tenders) without reading the table.
+        Index(None, "business_day", "year", "number"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -103,6 +105,8 @@ class Tender(Base):
     __table_args__ = (
         UniqueConstraint("receipt_id", "position"),
         CheckConstraint("amount > 0", name="amount_positive"),
+        # Covers a period's tenders by kind (the remittance and the close-out).
+        Index(None, "receipt_id", "kind", "amount"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
