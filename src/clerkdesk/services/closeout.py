@@ -340,7 +340,7 @@ def close_out(
     cleaned = _note(note)
     zone = town_zone()
     try:
-        with acting(database, actor, Permission.CLOSE_OUT) as session:
+        with acting(database, actor, Permission.CLOSE_OUT, clock=clock) as session:
             return close_out_in(
                 session, day, counted, cleaned, actor=actor, now=clock.now(), zone=zone
             )

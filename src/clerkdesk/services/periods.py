@@ -103,7 +103,7 @@ def lock_period(
             f"{us_date(last + dt.timedelta(days=1))}.",
             field="month",
         )
-    with acting(database, actor, Permission.LOCK_PERIOD) as session:
+    with acting(database, actor, Permission.LOCK_PERIOD, clock=clock) as session:
         seq = hold_chain(session)
         found = session.scalars(select(PeriodLock).where(PeriodLock.month == label)).first()
         if found is not None:

@@ -90,7 +90,7 @@ def void_receipt(
     paid for has changed since in a way only a later void can undo."""
     reason = clean_reason(reason)
     now, today = clock.now(), clock.today()
-    with acting(database, actor, Permission.VOID) as session:
+    with acting(database, actor, Permission.VOID, clock=clock) as session:
         # Dogs and owners before the chain: the order every poster locks in (see locks).
         _lock_paid_for(session, receipt_id)
         seq = hold_chain(session)

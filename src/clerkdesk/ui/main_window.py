@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(page)
         for widget in (self.nav, self.search):
             widget.setEnabled(False)
+        self.nav.close_all()
         self.lock_action.setEnabled(False)
         self.sign_out_action.setEnabled(False)
         self.status.show_gate(self.shell.actor)
@@ -216,6 +217,7 @@ class MainWindow(QMainWindow):
             self._retire_views()
             self._build_views(actor)
         self.nav.setEnabled(True)
+        self.nav.open_for(actor)
         self.search.setEnabled("counter" in areas_open_to(actor))
         self.lock_action.setEnabled(True)
         self.sign_out_action.setEnabled(True)

@@ -84,6 +84,11 @@ class NavRail(QFrame):
     def mark(self, key: str) -> None:
         self.buttons[key].setChecked(True)
 
+    def close_all(self) -> None:
+        """While no one is signed in the rail offers nothing: no area is open to anyone."""
+        for button in self.buttons.values():
+            button.setVisible(False)
+
     def open_for(self, actor: Actor) -> None:
         """Show only the areas the signed-in person's role can use."""
         for area in AREAS:
