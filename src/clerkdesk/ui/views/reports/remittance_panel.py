@@ -230,6 +230,8 @@ class RemittancePanel(QGroupBox):
             button.setEnabled(ready)
         self.lock_button.setEnabled(self._lockable() is not None and not running)
         self.bar.setTextVisible(running)
+        # Idle, an empty bar reads as an empty field: it shows only while a report is made.
+        self.bar.setVisible(running)
         if not running:
             self.bar.setRange(0, 1)
             self.bar.setValue(0)
