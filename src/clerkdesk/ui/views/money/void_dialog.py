@@ -11,13 +11,12 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.receipt_list import ReceiptRow
 from clerkdesk.services.voids import MAX_REASON, clean_reason, void_receipt
+from clerkdesk.ui.confirmed_form import ConfirmedForm
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import money
-from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.question import Choice, Question
 
 CONFIRM_KEY = "V"
@@ -27,13 +26,14 @@ def void_action(row: ReceiptRow) -> str:
     return f"Void {money(row.total)}  Enter"
 
 
-class VoidDialog(FormDialog):
+class VoidDialog(ConfirmedForm):
     """``saved`` carries the service's ``VoidResult``."""
+
+    field_key, confirm = "reason", "void"
 
     def __init__(self, ctx: UiContext, row: ReceiptRow, parent: QWidget | None = None) -> None:
         super().__init__(ctx, f"Void receipt {row.label}", void_action(row), parent)
         self.row = row
-        self.question: Question | None = None
         intro = QLabel(
             f"{money(row.total)} paid by {row.payer} on {us_date(row.business_day)} "
             f"({row.tenders or 'no tender'}) is reversed today, in today's drawer. The receipt "
@@ -48,24 +48,18 @@ class VoidDialog(FormDialog):
         outer = self.layout()
         assert isinstance(outer, QVBoxLayout)
         outer.insertWidget(1, intro)
-        self.reason = QLineEdit(self)
+        self.reason = self.field = QLineEdit(self)
         self.reason.setMaxLength(MAX_REASON)
         self.reason.setPlaceholderText("e.g. wrong dog, check returned by the bank")
         self.add_field("reason", "&Reason", self.reason, required=True, short="reason")
         self.finish()
         self.reason.setFocus()
 
-    def save(self) -> None:
-        """First the reason is checked, then the clerk confirms the amount."""
-        if self.saving:
-            return
-        self.clear_messages()
-        try:
-            clean_reason(self.reason.text())
-        except ClerkDeskError as exc:
-            self.show_message("reason", str(exc))
-            return
-        self.question = Question(
+    def check_field(self, text: str) -> None:
+        clean_reason(text)
+
+    def question(self) -> Question:
+        return Question(
             f"Void receipt {self.row.label}?",
             f"{money(self.row.total)} paid by {self.row.payer} is reversed today. A void "
             "cannot be taken back.",
@@ -79,29 +73,9 @@ class VoidDialog(FormDialog):
             ),
             cancel="Keep the receipt",
         )
-        self.ctx.dialogs.ask(self, self.question, self._answered)
-
-    def _answered(self, key: str | None) -> None:
-        # The keyboard comes back here when the question closes.
-        self.activateWindow()
-        if key == "void":
-            super().save()
-        else:
-            self.reason.setFocus()
 
     def work(self) -> Callable[[], Any]:
         reason = clean_reason(self.reason.text())
         database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         receipt_id = self.row.receipt_id
         return lambda: void_receipt(database, receipt_id, reason, actor=actor, clock=clock)
-
-    def _failed(self, exc: Exception) -> None:
-        # Refusals (already voided, a locked month, no permission) belong to no field here.
-        if isinstance(exc, ClerkDeskError) and not isinstance(exc, EnvironmentProblem):
-            self.saving = False
-            self.refresh_button()
-            self.show_message(None, str(exc))
-            self.activateWindow()
-            self.reason.setFocus()
-            return
-        super()._failed(exc)

@@ -12,18 +12,19 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
 from clerkdesk.services.periods import MAX_REFERENCE, clean_reference, lock_period
+from clerkdesk.ui.confirmed_form import ConfirmedForm
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.question import Choice, Question
 
 CONFIRM_KEY = "L"
 ACTION = "Lock the month  Enter"
 
 
-class LockDialog(FormDialog):
+class LockDialog(ConfirmedForm):
     """``saved`` carries the service's ``LockedPeriod``."""
+
+    field_key, confirm = "reference", "lock"
 
     def __init__(
         self, ctx: UiContext, month: str, words: str, net: str, parent: QWidget | None = None
@@ -42,7 +43,7 @@ class LockDialog(FormDialog):
         outer = self.layout()
         assert isinstance(outer, QVBoxLayout)
         outer.insertWidget(1, intro)
-        self.reference = QLineEdit(self)
+        self.reference = self.field = QLineEdit(self)
         self.reference.setMaxLength(MAX_REFERENCE)
         self.reference.setPlaceholderText("e.g. the treasurer's turnover receipt TR-2026-11")
         self.add_field(
@@ -51,30 +52,17 @@ class LockDialog(FormDialog):
         self.finish()
         self.reference.setFocus()
 
-    def save(self) -> None:
-        if self.saving:
-            return
-        self.clear_messages()
-        try:
-            clean_reference(self.reference.text())
-        except ClerkDeskError as exc:
-            self.show_message("reference", str(exc))
-            return
-        question = Question(
+    def check_field(self, text: str) -> None:
+        clean_reference(text)
+
+    def question(self) -> Question:
+        return Question(
             f"Lock {self.words} for good?",
             f"{self.words} is closed to every change once locked; a locked month is never "
             "reopened.",
             (Choice("lock", f"Lock {self.words}", CONFIRM_KEY, "Record the reference and lock."),),
             cancel="Keep it open",
         )
-        self.ctx.dialogs.ask(self, question, self._answered)
-
-    def _answered(self, key: str | None) -> None:
-        self.activateWindow()
-        if key == "lock":
-            super().save()
-        else:
-            self.reference.setFocus()
 
     def work(self) -> Callable[[], Any]:
         reference = clean_reference(self.reference.text())
@@ -85,14 +73,3 @@ class LockDialog(FormDialog):
             self.month,
         )
         return lambda: lock_period(database, month, reference, actor=actor, clock=clock)
-
-    def _failed(self, exc: Exception) -> None:
-        # Refusals (not over, locked already, no permission) belong to no field here.
-        if isinstance(exc, ClerkDeskError) and not isinstance(exc, EnvironmentProblem):
-            self.saving = False
-            self.refresh_button()
-            self.show_message(None, str(exc))
-            self.activateWindow()
-            self.reference.setFocus()
-            return
-        super()._failed(exc)
