@@ -7,6 +7,7 @@ import sys
 
 from clerkdesk.cli.context import CliContext, err, fail, out
 from clerkdesk.db.checks import shown
+from clerkdesk.rules.counts import counted
 
 HISTORY_YEARS = 2
 HISTORY_DOGS = 20_000
@@ -70,10 +71,6 @@ class _Bar:
         sys.stderr.flush()
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number:,} {noun}{'' if number == 1 else 's'}"
-
-
 def _history_years(args: argparse.Namespace) -> int:
     if args.years is not None:
         return int(args.years)
@@ -126,13 +123,13 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
-        f"rabies certificates and {_count(result.licenses, 'license')} "
-        f"({_count(result.lost_tags, 'lost tag')} replaced, "
-        f"{_count(result.transfers, 'transfer')}, {_count(result.voids, 'receipt')} voided) "
+        f"rabies certificates and {counted(result.licenses, 'license')} "
+        f"({counted(result.lost_tags, 'lost tag')} replaced, "
+        f"{counted(result.transfers, 'transfer')}, {counted(result.voids, 'receipt')} voided) "
         f"for {result.town_id} "
         f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
         f"{', '.join(result.stocked) or 'no year'}"
-        + (f"; {_count(result.closeouts, 'business day')} closed out" if result.closeouts else "")
+        + (f"; {counted(result.closeouts, 'business day')} closed out" if result.closeouts else "")
     )
     if result.users:
         out(_DEMO_USERS)

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.rules.counts import counted
 
 EPILOG = """\
 A receipt counts in the period of its business day; a void counts in the period it is
@@ -137,7 +138,7 @@ def handle_remittance(args: argparse.Namespace, ctx: CliContext) -> int:
         warning = f"; {len(report.unexplained)} unexplained gap(s) in the receipt numbers"
     out(
         f"wrote the remittance for {report.period_label}: net {report.net:,.2f}, due to the "
-        f"treasurer {report.due:,.2f} ({report.receipt_count:,} receipts, "
-        f"{len(report.voids):,} voids{warning}) to {names}"
+        f"treasurer {report.due:,.2f} ({counted(report.receipt_count, 'receipt')}, "
+        f"{counted(len(report.voids), 'void')}{warning}) to {names}"
     )
     return 0

@@ -40,6 +40,7 @@ from clerkdesk.reports.layout import (
     style,
 )
 from clerkdesk.reports.remittance_data import ZERO, Movement, Remittance
+from clerkdesk.rules.counts import counted
 
 MARGIN = 0.7 * inch
 TITLE = style(13, bold=True, alignment=TA_RIGHT)
@@ -111,7 +112,10 @@ def _movement_table(
 
 def _summary(r: Remittance, width: float) -> Table:
     rows: list[list[Any]] = [
-        [para(f"Gross receipts ({r.receipt_count:,} receipts)", BODY), para(money(r.gross), RIGHT)],
+        [
+            para(f"Gross receipts ({counted(r.receipt_count, 'receipt')})", BODY),
+            para(money(r.gross), RIGHT),
+        ],
         [
             para(f"Less voids posted in this period ({len(r.voids):,})", BODY),
             para(money(-r.voided), RIGHT),

@@ -37,7 +37,7 @@ from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.rules.periods import check_period, period_words
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import require
-from clerkdesk.services.documents import office_heading
+from clerkdesk.services.documents import office_heading, town_zone
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Step, no_progress
@@ -61,7 +61,9 @@ def remittance(
     require(actor, Permission.READ_REPORTS)
     check_period(first_day, last_day)
     with database.read() as session:
-        return remittance_in(session, first_day, last_day, now=clock.now(), step=step)
+        # Documents read the town's clock, as receipts and deposit slips do.
+        now = clock.now().astimezone(town_zone())
+        return remittance_in(session, first_day, last_day, now=now, step=step)
 
 
 def _cents(column: Any, dialect: str) -> ColumnElement[Any]:
