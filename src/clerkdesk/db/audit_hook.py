@@ -30,7 +30,13 @@ from clerkdesk.models import (
     DocumentReprint,
     Dog,
     DogDesignation,
+    Kennel,
+    KennelDog,
+    KennelInspection,
+    KennelLicense,
+    KennelTag,
     License,
+    LicenseYearOpening,
     Owner,
     RabiesCertificate,
     Setting,
@@ -65,6 +71,12 @@ AUDITED: frozenset[type[Any]] = frozenset(
         User,
         StoredDocument,
         DocumentReprint,
+        Kennel,
+        KennelDog,
+        KennelInspection,
+        KennelLicense,
+        KennelTag,
+        LicenseYearOpening,
     }
 )
 AUDITED_TABLES: tuple[str, ...] = tuple(sorted(model.__tablename__ for model in AUDITED))

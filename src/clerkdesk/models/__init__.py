@@ -8,6 +8,13 @@ from clerkdesk.models.dogs import (
     DogDesignation,
     RabiesCertificate,
 )
+from clerkdesk.models.kennels import (
+    Kennel,
+    KennelDog,
+    KennelInspection,
+    KennelLicense,
+    KennelTag,
+)
 from clerkdesk.models.ledger import Closeout, LedgerEntry, PeriodLock, ReceiptVoid
 from clerkdesk.models.licensing import License, TagIssue, TagMark, TagStock
 from clerkdesk.models.money import (
@@ -21,12 +28,16 @@ from clerkdesk.models.reprints import DocumentReprint
 from clerkdesk.models.search import SearchToken
 from clerkdesk.models.town import Setting, TownProfileVersion
 from clerkdesk.models.users import User
+from clerkdesk.models.years import LicenseYearOpening, NoticeRun
 from clerkdesk.rules.kinds import (
     CertificateKind,
     DesignationKind,
     DogStatus,
+    InspectionResult,
+    KennelStatus,
     LedgerKind,
     LicenseStatus,
+    NoticeKind,
     OwnerStatus,
     PrintedKind,
     ReceiptStatus,
@@ -47,10 +58,20 @@ __all__ = [
     "Dog",
     "DogDesignation",
     "DogStatus",
+    "InspectionResult",
+    "Kennel",
+    "KennelDog",
+    "KennelInspection",
+    "KennelLicense",
+    "KennelStatus",
+    "KennelTag",
     "LedgerEntry",
     "LedgerKind",
     "License",
     "LicenseStatus",
+    "LicenseYearOpening",
+    "NoticeKind",
+    "NoticeRun",
     "NumberSequence",
     "Owner",
     "OwnerStatus",

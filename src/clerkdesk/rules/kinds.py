@@ -83,6 +83,28 @@ class OwnerStatus(enum.StrEnum):
     DECEASED = "deceased"
 
 
+class KennelStatus(enum.StrEnum):
+    ACTIVE = "active"
+    # The keeper gave it up or the premises closed: kept on file, never licensed again.
+    CLOSED = "closed"
+
+
+class InspectionResult(enum.StrEnum):
+    """An animal control officer's finding at a kennel (MGL c.140 §137C)."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+
+
+class NoticeKind(enum.StrEnum):
+    """Letters the office mails about licenses."""
+
+    # Before the due date: next year's license is due.
+    RENEWAL = "renewal"
+    # After the due date: last year's license was not renewed (MGL c.140 §151A).
+    REMINDER = "reminder"
+
+
 class PrintedKind(enum.StrEnum):
     """The documents a resident is handed and may ask for again."""
 

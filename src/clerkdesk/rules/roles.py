@@ -44,6 +44,8 @@ class Permission(enum.StrEnum):
     READ_REPORTS = "read_reports"
     READ_AUDIT = "read_audit"
     INSPECT = "inspect"  # kennel inspections, the unlicensed-dog list
+    MAIL_NOTICES = "mail_notices"  # renewal notices and reminder letters
+    OPEN_YEAR = "open_year"  # open the next license year
 
 
 PERMISSION_WORDS = {
@@ -59,6 +61,8 @@ PERMISSION_WORDS = {
     Permission.READ_REPORTS: "read money reports",
     Permission.READ_AUDIT: "read the audit trail",
     Permission.INSPECT: "record inspections",
+    Permission.MAIL_NOTICES: "mail renewal notices and reminders",
+    Permission.OPEN_YEAR: "open a license year",
 }
 
 _COUNTER = frozenset(
@@ -69,6 +73,7 @@ _COUNTER = frozenset(
         Permission.MANAGE_TAGS,
         Permission.CLOSE_OUT,
         Permission.READ_REPORTS,
+        Permission.MAIL_NOTICES,
     }
 )
 

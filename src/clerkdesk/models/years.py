@@ -1,0 +1,49 @@
+"""The license year's own records: when it was opened, and the notices mailed for it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from clerkdesk.models.base import Base
+from clerkdesk.models.enums import stored_enum
+from clerkdesk.rules.kinds import NoticeKind
+
+
+class LicenseYearOpening(Base):
+    """A license year opened: once per year, so opening it again changes nothing."""
+
+    __tablename__ = "license_year_opening"
+    __table_args__ = (UniqueConstraint("license_year_start"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    license_year_start: Mapped[dt.date]
+    license_year_end: Mapped[dt.date]
+    license_year_label: Mapped[str] = mapped_column(String(10))
+    # The fee schedule the year sells by (its effective date), and the first day of the
+    # early sale, as the town's profile gave them when the year was opened.
+    schedule_effective: Mapped[dt.date]
+    early_sale_from: Mapped[dt.date | None]
+    tags_on_hand: Mapped[int]
+    opened_at: Mapped[dt.datetime]
+    opened_by: Mapped[str] = mapped_column(String(80))
+
+
+class NoticeRun(Base):
+    """A batch of renewal notices or reminder letters made for a license year: what the
+    office can show when a resident says nobody reminded them."""
+
+    __tablename__ = "notice_run"
+    __table_args__ = (Index(None, "license_year_start", "kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[NoticeKind] = mapped_column(stored_enum(NoticeKind, "notice_kind"))
+    license_year_start: Mapped[dt.date]
+    owners: Mapped[int]
+    dogs: Mapped[int]
+    kennels: Mapped[int]
+    postcards: Mapped[bool]
+    made_at: Mapped[dt.datetime]
+    made_by: Mapped[str] = mapped_column(String(80))
