@@ -84,8 +84,9 @@ def _two_dog_owner(
                 continue
             if owner.birth_date is not None and (today.year - owner.birth_date.year) >= 69:
                 continue
-            dogs = [d for d in owner.dogs if d.status is DogStatus.ACTIVE]
-            if len(owner.dogs) != 2 or len(dogs) != 2:
+            owned = list(session.scalars(select(Dog).where(Dog.owner_id == owner.id)))
+            dogs = [d for d in owned if d.status is DogStatus.ACTIVE]
+            if len(owned) != 2 or len(dogs) != 2:
                 continue
             if len({d.name for d in dogs}) != 2:
                 continue

@@ -44,7 +44,9 @@ class Dog(Base):
     created_at: Mapped[dt.datetime]
     updated_at: Mapped[dt.datetime]
 
-    owner: Mapped[Owner] = relationship(back_populates="dogs")
+    # One way only: an owner's dogs are a query (``Dog.owner_id``), so owners need not
+    # know dogs and the two models do not import each other.
+    owner: Mapped[Owner] = relationship()
     designations: Mapped[list[DogDesignation]] = relationship(
         back_populates="dog", order_by="DogDesignation.since"
     )

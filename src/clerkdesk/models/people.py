@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
 
 from sqlalchemy import Index, String, Text, false
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column
 
 from clerkdesk.models.base import Base, Name
 from clerkdesk.models.enums import stored_enum
 from clerkdesk.rules.kinds import OwnerStatus
-
-if TYPE_CHECKING:
-    from clerkdesk.models.dogs import Dog
 
 
 class Owner(Base):
@@ -54,8 +50,6 @@ class Owner(Base):
     status_changed_on: Mapped[dt.date | None]
     created_at: Mapped[dt.datetime]
     updated_at: Mapped[dt.datetime]
-
-    dogs: Mapped[list[Dog]] = relationship(back_populates="owner", order_by="Dog.name")
 
     @property
     def display_name(self) -> str:

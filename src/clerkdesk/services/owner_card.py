@@ -165,8 +165,8 @@ def _senior_rule(profile: TownProfile, year: LicenseYear) -> SeniorExemption | N
         return None
 
 
-def _limit_warnings(profile: TownProfile, owner: Owner, on: dt.date) -> tuple[str, ...]:
-    born = [dog.birth_date for dog in owner.dogs if dog.status is DogStatus.ACTIVE]
+def _limit_warnings(profile: TownProfile, owned: list[Dog], on: dt.date) -> tuple[str, ...]:
+    born = [dog.birth_date for dog in owned if dog.status is DogStatus.ACTIVE]
     try:
         return dog_limit_warnings(profile, on, born)
     except QuoteRefused:  # no schedule in force: each dog's standing says so in words
@@ -193,7 +193,8 @@ def owner_card(
         chosen = None if year == on_sale[0] else year.starts_in
         dogs: list[CardDog] = []
         seniors = 0
-        ordered = sorted(owner.dogs, key=lambda d: (_ORDER.get(d.status, 2), d.name, d.id))
+        owned = list(session.scalars(select(Dog).where(Dog.owner_id == owner_id)))
+        ordered = sorted(owned, key=lambda d: (_ORDER.get(d.status, 2), d.name, d.id))
         for dog in ordered:
             standing = dog_standing(
                 session, profile, dog.id, on, license_year=chosen, extra_senior=seniors
@@ -271,7 +272,7 @@ def owner_card(
             dogs=tuple(dogs),
             license_year=year,
             years_on_sale=on_sale,
-            limit_warnings=_limit_warnings(profile, owner, on),
+            limit_warnings=_limit_warnings(profile, owned, on),
         )
 
 

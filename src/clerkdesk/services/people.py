@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock
@@ -253,7 +254,7 @@ def set_owner_status(
         owner.status_changed_on = on
         owner.updated_at = clock.now()
         if status is OwnerStatus.MOVED:
-            for dog in owner.dogs:
+            for dog in session.scalars(select(Dog).where(Dog.owner_id == owner.id)):
                 if dog.status is DogStatus.ACTIVE:
                     dog.status = DogStatus.MOVED
                     dog.status_changed_on = on
