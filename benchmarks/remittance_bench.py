@@ -98,6 +98,7 @@ def fill(database: Database, receipts: int = RECEIPTS, seed: int = 5) -> None:
                 rows["line"].append(
                     dict(
                         receipt_id=number,
+                        business_day=day,
                         position=position,
                         code=code,
                         description=code,
@@ -116,7 +117,13 @@ def fill(database: Database, receipts: int = RECEIPTS, seed: int = 5) -> None:
             )
             for position, (amount, kind) in enumerate(parts, start=1):
                 rows["tender"].append(
-                    dict(receipt_id=number, position=position, kind=kind, amount=amount)
+                    dict(
+                        receipt_id=number,
+                        business_day=day,
+                        position=position,
+                        kind=kind,
+                        amount=amount,
+                    )
                 )
     first_november = receipts // 2 + 1
     voided = rng.sample(range(first_november, first_november + receipts), min(100, receipts))
