@@ -7,7 +7,8 @@ are inserted in bulk with SQLAlchemy Core (the ledger's triggers refuse only UPD
 DELETE). *Ours* is ``services.remittance.remittance`` whole: every total by account, fee
 code and tender, the voids, the receipt numbers and their gaps, the profile and the locks.
 The baseline is one GROUP BY of the month's fee lines by revenue account, joined to their
-receipts by business day, through the DBAPI on an open connection. Median of 11 runs each, taken in turns.
+receipts by business day, through the DBAPI on an open connection. Median of 11 runs each,
+taken in turns.
 
 ``python -m benchmarks.remittance_bench`` runs only this and writes its section of
 docs/performance.md.
