@@ -22,11 +22,11 @@ from clerkdesk.services.tags import receive_stock
 RAW_ROWS = [
     "INSERT INTO receipt (year, number, issued_at, issued_by, workstation, business_day,"
     " payer_name, total) VALUES (1999, :n, :now, 'bench', 'bench', '1999-01-04', 'Bench', 10.00)",
-    "INSERT INTO receipt_line (receipt_id, position, code, description, amount, quoted_amount,"
-    " account, citation, rule_source) SELECT id, 1, 'dog_license', 'bench', 10.00, 10.00, 'a',"
-    " 'c', 's' FROM receipt WHERE year = 1999 AND number = :n",
-    "INSERT INTO tender (receipt_id, position, kind, amount) SELECT id, 1, 'cash', 10.00"
-    " FROM receipt WHERE year = 1999 AND number = :n",
+    "INSERT INTO receipt_line (receipt_id, business_day, position, code, description, amount,"
+    " quoted_amount, account, citation, rule_source) SELECT id, business_day, 1, 'dog_license',"
+    " 'bench', 10.00, 10.00, 'a', 'c', 's' FROM receipt WHERE year = 1999 AND number = :n",
+    "INSERT INTO tender (receipt_id, business_day, position, kind, amount) SELECT id,"
+    " business_day, 1, 'cash', 10.00 FROM receipt WHERE year = 1999 AND number = :n",
     "INSERT INTO license (number, license_year_start, license_year_end, license_year_label,"
     " dog_id, owner_id, receipt_id, status, issued_at, issued_by) SELECT :n, '1999-01-01',"
     " '1999-12-31', '1999', :dog, :owner, id, 'void', :now, 'bench' FROM receipt"

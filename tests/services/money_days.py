@@ -11,7 +11,7 @@ from sqlalchemy import select
 from actors import CLERK
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.models import PeriodLock, Receipt, ReceiptVoid, TenderKind
+from clerkdesk.models import PeriodLock, Receipt, ReceiptLine, ReceiptVoid, Tender, TenderKind
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.services import licensing, people, rabies
 from clerkdesk.services.ledger_chain import chain_head, hold_chain, post_entry
@@ -52,6 +52,22 @@ def business_day(database: Database, receipt_id: int) -> dt.date:
         receipt = session.get(Receipt, receipt_id)
         assert receipt is not None
         return receipt.business_day
+
+
+def posting_days(database: Database, receipt_id: int) -> tuple[list[dt.date], list[dt.date]]:
+    """The business day each of a receipt's fee lines and tenders carries, in order."""
+    with database.read() as session:
+        lines = session.scalars(
+            select(ReceiptLine.business_day)
+            .where(ReceiptLine.receipt_id == receipt_id)
+            .order_by(ReceiptLine.position)
+        )
+        tenders = session.scalars(
+            select(Tender.business_day)
+            .where(Tender.receipt_id == receipt_id)
+            .order_by(Tender.position)
+        )
+        return list(lines), list(tenders)
 
 
 def void_receipt(database: Database, receipt_id: int, clock: FixedClock, reason: str) -> None:

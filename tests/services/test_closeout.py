@@ -17,6 +17,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Closeout, LedgerEntry, TenderKind
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Role
+from clerkdesk.services import licensing
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.closeout import (
     AlreadyClosedOut,
@@ -26,7 +27,7 @@ from clerkdesk.services.closeout import (
     parse_cash,
 )
 from clerkdesk.services.posting import PeriodLocked, next_weekday
-from services.conftest import CLERK, Town
+from services.conftest import CLERK, Town, check
 from services.money_days import (
     at,
     business_day,
@@ -34,6 +35,7 @@ from services.money_days import (
     lock_month,
     new_dog,
     paper,
+    posting_days,
     sell,
     void_receipt,
 )
@@ -116,6 +118,34 @@ def test_a_receipt_after_the_close_out_posts_to_the_next_weekday(town: Town) -> 
     assert state.posting_day == dt.date(2026, 6, 8)
     assert (state.receipt_count, state.cash) == (1, sale.total)
     assert day_summary(town.database, dt.date(2026, 6, 8)).cash_expected == sale.total
+
+
+def test_a_receipts_lines_and_tenders_carry_its_business_day(town: Town) -> None:
+    # GIVEN a sale on Thursday June 4, paid part by check and part in cash
+    thursday = at(dt.date(2026, 6, 4), town.clock)
+    split = licensing.checkout(
+        town.database,
+        licensing.CheckoutRequest(
+            town.jane,
+            (licensing.LicenseItem(town.bella),),
+            (check("502", "5.00"), cash("100.00")),
+        ),
+        actor=CLERK,
+        clock=thursday,
+    )
+    # AND Friday June 5 closed out, then a license sold later that Friday
+    friday = at(dt.date(2026, 6, 5), town.clock)
+    close_out(town.database, friday.today(), Decimal("0"), actor=CLERK, clock=friday)
+    late = sell(town, town.rex, cash("50.00"), friday, payer=town.jane)
+    # THEN every line and tender carries its receipt's day: Thursday's, and Monday's for
+    # the sale after the close-out
+    lines, tenders = posting_days(town.database, split.receipt_id)
+    assert lines and set(lines) == {dt.date(2026, 6, 4)}
+    assert tenders == [dt.date(2026, 6, 4)] * 2
+    lines, tenders = posting_days(town.database, late.receipt_id)
+    assert lines and set(lines) == {dt.date(2026, 6, 8)}
+    assert tenders == [dt.date(2026, 6, 8)]
+    assert business_day(town.database, late.receipt_id) == dt.date(2026, 6, 8)
 
 
 def test_a_void_of_a_closed_days_receipt_lands_in_todays_drawer(

@@ -8,8 +8,10 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import select, text
 
+from clerkdesk.db import migrate
 from clerkdesk.db.database import Database
 from clerkdesk.db.ledger_content import entry_content, entry_contents
+from clerkdesk.errors import LedgerRefused
 from clerkdesk.models import LedgerEntry
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.services import ledger_verify, licensing, periods
@@ -96,6 +98,17 @@ CHANGES: dict[str, tuple[str, str, str]] = {
         "DELETE FROM ledger_entry WHERE seq = 5",
         "the chain ends at entry 4, but 5 entries were posted",
     ),
+    # Not hashed (a copy of the receipt's day, which is): held to the receipt's instead.
+    "a fee line's business day": (
+        "receipt_line",
+        "UPDATE receipt_line SET business_day = '2026-07-01' WHERE receipt_id = 2",
+        "receipt 2026-000001: a fee line of it is dated 07/01/2026, not the receipt's",
+    ),
+    "a tender's business day": (
+        "tender",
+        "UPDATE tender SET business_day = '2026-07-01' WHERE receipt_id = 2",
+        "receipt 2026-000001: a tender of it is dated 07/01/2026, not the receipt's",
+    ),
 }
 
 
@@ -143,3 +156,28 @@ def test_the_batch_reader_reads_what_the_writer_hashed(ledger: Town) -> None:
             ids = [record for k, record in entries if k is kind]
             batch = entry_contents(session, kind, [*ids, 99999])
             assert batch == {record: entry_content(session, kind, record) for record in ids}
+
+
+def test_a_ledger_chained_before_lines_carried_their_day_still_verifies(ledger: Town) -> None:
+    # GIVEN receipts, a void and a lock posted at the schema before lines and tenders
+    # carried their receipt's business day
+    migrate.downgrade(ledger.database, "0010")
+    # WHEN the database is upgraded
+    migrate.upgrade_to_head(ledger.database, backup=False)
+    # THEN each line and tender has its receipt's day, and every old link still verifies
+    with ledger.database.read() as session:
+        for table in ("receipt_line", "tender"):
+            pairs = session.execute(
+                text(
+                    f"SELECT t.business_day, r.business_day FROM {table} t "
+                    "JOIN receipt r ON r.id = t.receipt_id"
+                )
+            ).all()
+            assert pairs and all(mine == receipts for mine, receipts in pairs)
+    found = verify_ledger(ledger.database)
+    assert found.intact, found.breaks
+    assert (found.entries, found.locks_checked) == (5, 1)
+    # AND the rows are guarded as before
+    for statement in ("UPDATE receipt_line SET amount = 0", "DELETE FROM tender"):
+        with pytest.raises(LedgerRefused), ledger.database.write() as session:
+            session.execute(text(statement))

@@ -3,6 +3,8 @@
 Read with explicit columns through the connection, so the migration that first chained the
 existing receipts and ``ledger verify`` read exactly what the writer hashed. Adding a column
 to what is hashed changes every hash: that needs a new chain version, not an edit here.
+So a line's and a tender's ``business_day`` (a copy of the receipt's, which is hashed) stay
+out: ``ledger verify`` holds them to the receipt's day instead.
 """
 
 from __future__ import annotations

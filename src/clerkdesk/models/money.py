@@ -1,7 +1,8 @@
 """Receipts, their fee lines and tenders: append-only; voided, never deleted.
 
-The database refuses UPDATE and DELETE on these tables (triggers, see ``db.ledger_guards``),
-so a receipt is written whole, once: a void is a new ``ReceiptVoid`` row, never a change.
+The database refuses UPDATE and DELETE on these tables (triggers: migration 0009's
+``add_guard``), so a receipt is written whole, once: a void is a new ``ReceiptVoid`` row,
+never a change.
 """
 
 from __future__ import annotations
@@ -81,10 +82,15 @@ class ReceiptLine(Base):
         CheckConstraint("amount >= 0", name="amount_not_negative"),
         Index(None, "license_id"),
         Index(None, "dog_id"),
+        # Covers a period's totals by account and fee code without touching the receipts.
+        Index(None, "business_day", "account", "code", "amount"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    # The receipt's business day, carried on the line as a ledger line carries its posting
+    # date: a period's lines are then one index range, with no join to their receipts.
+    business_day: Mapped[dt.date]
     position: Mapped[int]
     code: Mapped[str] = mapped_column(String(40))
     description: Mapped[str] = mapped_column(String(300))
@@ -105,12 +111,16 @@ class Tender(Base):
     __table_args__ = (
         UniqueConstraint("receipt_id", "position"),
         CheckConstraint("amount > 0", name="amount_positive"),
-        # Covers a period's tenders by kind (the remittance and the close-out).
+        # Covers a receipt's tenders by kind (the close-out, a void taken back).
         Index(None, "receipt_id", "kind", "amount"),
+        # Covers a period's tenders by kind without touching the receipts (the remittance).
+        Index(None, "business_day", "kind", "amount"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    # The receipt's business day, as on its lines.
+    business_day: Mapped[dt.date]
     position: Mapped[int]
     kind: Mapped[TenderKind] = mapped_column(stored_enum(TenderKind, "tender_kind"))
     # What this tender pays of the receipt; for cash, ``tendered`` is what was handed over.

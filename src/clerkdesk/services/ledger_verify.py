@@ -4,7 +4,8 @@ Every link is recomputed from the rows as they are stored now (``entry_content``
 reader the writer hashed), in place order, a batch at a time so a chain of a hundred
 thousand entries never sits in memory at once. Then what the chain cannot see by walking:
 posted records with no link, and the chain's counter ahead of its last link (the last
-entries deleted), and each period lock's signature of the head as it stood.
+entries deleted), each period lock's signature of the head as it stood, and each fee line's
+and tender's business day against its receipt's.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from clerkdesk.models import (
     NumberSequence,
     PeriodLock,
     Receipt,
+    ReceiptLine,
     ReceiptVoid,
+    Tender,
 )
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
@@ -240,6 +243,27 @@ def _unlinked(session: Session, found: Verification) -> None:
         )
 
 
+def _misdated(session: Session, found: Verification) -> None:
+    """A fee line or tender whose business day is not its receipt's. The period's totals
+    read lines and tenders by that day, but a receipt's hash covers only the receipt's day
+    (links chained before lines carried one must still verify), so it is held to that."""
+    for table, what in ((ReceiptLine, "a fee line"), (Tender, "a tender")):
+        rows = session.execute(
+            select(Receipt.year, Receipt.number, Receipt.business_day, table.business_day)
+            .join(table, table.receipt_id == Receipt.id)
+            .where(table.business_day != Receipt.business_day)
+            .distinct()
+            .order_by(Receipt.year, Receipt.number)
+            .limit(MAX_LISTED)
+        )
+        for year, number, day, moved in rows:
+            found.add(
+                None,
+                f"receipt {year}-{number:06d}: {what} of it is dated {us_date(moved)}, not the "
+                f"receipt's business day {us_date(day)} (changed past the database's guards)",
+            )
+
+
 def verify_ledger(
     database: Database, progress: Callable[[int], None] | None = None
 ) -> Verification:
@@ -248,4 +272,5 @@ def verify_ledger(
     with database.read() as session:
         _walk(session, found, progress)
         _unlinked(session, found)
+        _misdated(session, found)
     return found

@@ -83,7 +83,8 @@ def post_receipt(
     licenses: Mapping[int, int] | None = None,
 ) -> list[ReceiptLine]:
     """Write the lines (each naming the license its dog got, from ``licenses``), the
-    tenders and the chain link."""
+    tenders and the chain link. Lines and tenders carry the receipt's business day, the
+    day a period's totals read them by."""
     receipt = opened.receipt
     if sum((c.amount for c in lines), Decimal("0.00")) != receipt.total:
         raise AssertionError("a receipt's lines must add up to its total")
@@ -92,6 +93,7 @@ def post_receipt(
     for position, charged in enumerate(lines, start=1):
         row = ReceiptLine(
             receipt_id=receipt.id,
+            business_day=receipt.business_day,
             position=position,
             code=charged.line.code,
             description=charged.line.description[:300],
@@ -110,6 +112,7 @@ def post_receipt(
         session.add(
             Tender(
                 receipt_id=receipt.id,
+                business_day=receipt.business_day,
                 position=position,
                 kind=tender.kind,
                 amount=tender.amount,

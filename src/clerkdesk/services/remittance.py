@@ -1,8 +1,10 @@
 """The monthly remittance to the treasurer (MGL c.140 §147), for a month or any period.
 
-A receipt belongs to its business day; a void is posted on its own business day and takes
-back, in the period it is posted in, every line and tender of the receipt it reverses. So a
-period's figures are its receipts' less its voids'. Every sum is one GROUP BY in the
+A receipt belongs to its business day, and its lines and tenders carry that day (as a
+ledger line carries its posting date), so a period's lines and tenders are read by their own
+day from a covering index; a void is posted on its own business day and takes back, in the
+period it is posted in, every line and tender of the receipt it reverses. So a period's
+figures are its receipts' less its voids'. Every sum is one GROUP BY in the
 database and comes back as whole cents, turned into Decimal at once; only the
 period's voids and the gaps in its receipt numbers come back as rows.
 """
@@ -169,10 +171,11 @@ def _lines(
         _cents(ReceiptLine.amount, dialect),
         func.coalesce(charged, 0),
     )
+    # Each line carries its receipt's business day: the period's lines are one range of the
+    # (business_day, account, code, amount) index, read without the receipts.
     posted = (
         select(*columns)
-        .join(Receipt, Receipt.id == ReceiptLine.receipt_id)
-        .where(_in(Receipt.business_day, first, last))
+        .where(_in(ReceiptLine.business_day, first, last))
         .group_by(ReceiptLine.account, ReceiptLine.code)
     )
     taken_back = (
@@ -222,12 +225,7 @@ def _tenders(
     session: Session, first: dt.date, last: dt.date, dialect: str, voided: list[int]
 ) -> tuple[Movement, ...]:
     columns = (Tender.kind, func.count(), _cents(Tender.amount, dialect))
-    posted = (
-        select(*columns)
-        .join(Receipt, Receipt.id == Tender.receipt_id)
-        .where(_in(Receipt.business_day, first, last))
-        .group_by(Tender.kind)
-    )
+    posted = select(*columns).where(_in(Tender.business_day, first, last)).group_by(Tender.kind)
     taken_back = select(*columns).where(Tender.receipt_id.in_(voided)).group_by(Tender.kind)
     found: dict[TenderKind, list[int]] = defaultdict(lambda: [0, 0, 0])
     for kind, n, cents in session.execute(posted):
