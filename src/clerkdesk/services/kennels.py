@@ -28,6 +28,7 @@ from clerkdesk.models import (
     OwnerStatus,
     Receipt,
 )
+from clerkdesk.rules.counts import counted as dogs_count
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kennel_count import counts_in_kennel
 from clerkdesk.rules.kennel_quote import quote_kennel
@@ -294,6 +295,10 @@ def _open_kennel(session: Session, kennel_id: int) -> Kennel:
     return kennel
 
 
+def dogs_words(number: int) -> str:
+    return dogs_count(number, "dog")
+
+
 def _roster_day(on: dt.date, today: dt.date) -> None:
     checks.not_after(on, today, "on", "The roster date")
 
@@ -325,8 +330,8 @@ def add_to_roster(
         counted = len(counted_dogs(roster_on(session, kennel.id, on), on, months))
         if counts_in_kennel(dog.birth_date, on, months) and counted >= kennel.max_dogs:
             raise ValidationError(
-                f"{kennel.name} may keep {kennel.max_dogs} dogs {months} months or older and "
-                f"{counted} are counted already: raise its maximum first.",
+                f"{kennel.name} may keep {dogs_words(kennel.max_dogs)} {months} months or "
+                f"older and has {counted} already: raise its maximum first.",
                 field="dog",
             )
         session.add(KennelDog(kennel_id=kennel.id, dog_id=dog.id, added_on=on, added_by=actor.name))
