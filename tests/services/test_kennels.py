@@ -205,3 +205,18 @@ def test_closing_a_kennel_empties_its_roster_and_keeps_it_on_file(kt: KennelTown
         kennels.change_kennel(
             town.database, kt.kennel, kennel_input(town), actor=CLERK, clock=town.clock
         )
+
+
+def test_a_dog_joining_a_licensed_kennel_wears_its_next_tag(kt: KennelTown) -> None:
+    town = kt.town
+    sell_kennel_license(
+        town.database, KennelSaleRequest(kt.kennel, (check(),)), actor=CLERK, clock=town.clock
+    )
+    late = people.create_dog(
+        town.database, town.john, dog_input("Late", "male", True), actor=CLERK, clock=town.clock
+    )
+    kennels.add_to_roster(
+        town.database, kt.kennel, late, on=town.clock.today(), actor=CLERK, clock=town.clock
+    )
+    card = kennels.kennel_card(town.database, kt.kennel, on=town.clock.today())
+    assert card.roster[-1].kennel_tag == "2026–27-K001 #4"
