@@ -78,11 +78,13 @@ def _key_facts(doc: KennelCertificateDocument, width: float) -> Table:
     small = style(7.5, alignment=TA_CENTER, color=LABEL.textColor)
     big = style(18, bold=True, alignment=TA_CENTER)
     middle = style(10, bold=True, alignment=TA_CENTER)
+    # A license year across two calendar years (2026–27-K001) in smaller type, on one line.
+    number = big if len(doc.license_label) <= 10 else style(14, bold=True, alignment=TA_CENTER)
     until = style(11, bold=True, alignment=TA_CENTER)
     cells = [
         [para("LICENSE NO.", small), para("KENNEL TYPE", small),
          para("MAXIMUM NUMBER OF DOGS", small), para("VALID THROUGH", small)],
-        [para(doc.license_label, big), para(doc.kennel_class_words.upper(), middle),
+        [para(doc.license_label, number), para(doc.kennel_class_words.upper(), middle),
          para(str(doc.max_dogs), big), para(day(doc.license_year_end), until)],
     ]  # fmt: skip
     table = Table(cells, colWidths=[width * 0.26, width * 0.28, width * 0.2, width * 0.26])
