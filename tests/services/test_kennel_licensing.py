@@ -194,6 +194,10 @@ def test_a_dog_kept_under_a_licensed_kennel_needs_no_license_of_its_own(kt: Kenn
     # Before the kennel is licensed for the year, Duke may be licensed on his own.
     [before] = quote_dogs(town.database, [kt.duke], town.clock.today())
     assert before.can_license and before.kennel_license is None
+    assert (
+        "On the roster of Maple Hill Kennel, which holds no kennel license for 2026–27 yet"
+        in before.warnings[-1]
+    )
     sell(kt)
     [after] = quote_dogs(town.database, [kt.duke], town.clock.today())
     said = f"Kept under kennel license {LABEL} (Maple Hill Kennel): needs no license of its own."
