@@ -14,6 +14,10 @@ from clerkdesk.models import (
     DesignationKind,
     Dog,
     DogStatus,
+    Kennel,
+    KennelDog,
+    KennelLicense,
+    KennelStatus,
     License,
     LicenseStatus,
     Owner,
@@ -22,6 +26,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
 from clerkdesk.rules.dates import us_date
+from clerkdesk.services.kennel_facts import license_label
 
 HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
 
@@ -40,6 +45,8 @@ class DogStanding:
     rabies_expires: dt.date | None
     certificate_id: int | None
     request: DogQuoteRequest | None
+    kennel_license: str | None = None
+    """Kept at a kennel licensed for the year: what the counter says instead of a quote."""
 
     @property
     def can_license(self) -> bool:
@@ -164,6 +171,13 @@ def dog_standing(
                 f"{dog.name} is already licensed for {year.label} "
                 f"(license {current.number}, tag {current.tag_number or 'none'})."
             )
+    kennel, kennel_note = (
+        kept_under_kennel(session, dog.id, on, year) if year is not None else (None, None)
+    )
+    if kennel is not None:
+        blockers.append(kennel)
+    if kennel_note is not None:
+        warnings.append(kennel_note)
     if dog.status is not DogStatus.ACTIVE:
         blockers.append(f"{dog.name} is marked {dog.status.value}.")
     if owner.status is not OwnerStatus.ACTIVE:
@@ -211,7 +225,43 @@ def dog_standing(
         rabies_expires=certificate.expires_on if certificate else None,
         certificate_id=certificate.id if certificate and certificate.expires_on >= on else None,
         request=request,
+        kennel_license=kennel,
     )
+
+
+def kept_under_kennel(
+    session: Session, dog_id: int, on: dt.date, year: LicenseYear
+) -> tuple[str | None, str | None]:
+    """What the counter says of a dog on an active kennel's roster: covered by the kennel's
+    license for the year (MGL c.140 §137A), it needs no license of its own (the first,
+    refusing); without one yet, a note that the kennel's license would cover it."""
+    roster = session.execute(
+        select(Kennel.id, Kennel.name)
+        .join(KennelDog, KennelDog.kennel_id == Kennel.id)
+        .where(
+            KennelDog.dog_id == dog_id,
+            KennelDog.added_on <= on,
+            (KennelDog.removed_on.is_(None)) | (KennelDog.removed_on > on),
+            Kennel.status == KennelStatus.ACTIVE,
+        )
+        .limit(1)
+    ).first()
+    if roster is None:
+        return None, None
+    held = session.execute(
+        select(KennelLicense.license_year_label, KennelLicense.number).where(
+            KennelLicense.kennel_id == roster.id,
+            KennelLicense.license_year_start == year.start,
+            KennelLicense.status == LicenseStatus.ISSUED,
+        )
+    ).first()
+    if held is None:
+        return None, (
+            f"On the roster of {roster.name}, which holds no kennel license for {year.label} "
+            "yet: the kennel's license would cover this dog."
+        )
+    label = license_label(held.license_year_label, held.number)
+    return f"Kept under kennel license {label} ({roster.name}): needs no license of its own.", None
 
 
 def senior_exempt(quote: Quote) -> bool:
