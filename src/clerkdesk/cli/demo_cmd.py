@@ -125,8 +125,13 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
         f"rabies certificates and {counted(result.licenses, 'license')} "
         f"({counted(result.lost_tags, 'lost tag')} replaced, "
-        f"{counted(result.transfers, 'transfer')}, {counted(result.voids, 'receipt')} voided) "
-        f"for {result.town_id} "
+        f"{counted(result.transfers, 'transfer')}, {counted(result.voids, 'receipt')} voided"
+        + (
+            f", {counted(result.kennel_licenses, 'kennel license')}"
+            if result.kennel_licenses
+            else ""
+        )
+        + f") for {result.town_id} "
         f"in {result.seconds:.1f} s ({rate:,.0f} dogs/s); tag stock for "
         f"{', '.join(result.stocked) or 'no year'}"
         + (f"; {counted(result.closeouts, 'business day')} closed out" if result.closeouts else "")

@@ -49,6 +49,7 @@ class DemoResult:
     closeouts: int = 0
     """Past business days closed out."""
     voids: int = 0
+    kennel_licenses: int = 0
 
 
 def _tokens(batch: DemoBatch) -> list[dict[str, object]]:
@@ -155,6 +156,7 @@ def fill_demo(
         users,
         history.closeouts,
         history.voids,
+        history.kennel_licenses,
     )
 
 

@@ -26,6 +26,7 @@ from sqlalchemy import select
 
 from clerkdesk.clock import Clock, FixedClock
 from clerkdesk.db.database import Database
+from clerkdesk.demo import kennels
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Closeout, Dog, DogStatus, Receipt, TenderKind
 from clerkdesk.reports.money_documents import DaySummary
@@ -72,7 +73,8 @@ class _Event:
     moment: dt.datetime
     order: int
     kind: str
-    """"license", "lost" (a tag replaced) or "transfer"."""
+    """"license", "lost" (a tag replaced), "transfer" or "kennel" (``owner_id`` is then
+    the kennel's)."""
     year_starts_in: int
     owner_id: int
     dog_ids: tuple[int, ...]
@@ -88,6 +90,7 @@ class HistoryWritten:
     """The license years given tag stock, by label."""
     closeouts: int = 0
     voids: int = 0
+    kennel_licenses: int = 0
 
 
 def _tender(rng: random.Random) -> tuple[TenderInput, ...]:
@@ -180,6 +183,11 @@ class _Planner:
                 if new_owner != owner_id:
                     self._add(follow_up, "transfer", year, owner_id, chosen[:1], new_owner)
 
+    def kennel(self, sale: kennels.KennelSale) -> None:
+        self.events.append(
+            _Event(sale.moment, len(self.events), "kennel", sale.year_starts_in, sale.kennel_id, ())
+        )
+
     def ordered(self) -> list[_Event]:
         return sorted(self.events)
 
@@ -244,7 +252,7 @@ class _Writer:
         self.licenses: dict[tuple[int, int], int] = {}
         """(dog, license year) → the license in force."""
         self.moved: set[int] = set()
-        self.written = self.lost = self.transfers = self.voided = 0
+        self.written = self.lost = self.transfers = self.voided = self.kennels = 0
         # (receipt, the moment it was written): sales a void may later reverse.
         self.sales: list[tuple[int, dt.datetime]] = []
 
@@ -275,6 +283,10 @@ class _Writer:
                     self.licenses[(issued.dog_id, event.year_starts_in)] = issued.license_id
 
     def change(self, event: _Event) -> None:
+        if event.kind == "kennel":
+            sale = kennels.KennelSale(event.moment, event.owner_id, event.year_starts_in)
+            self.kennels += kennels.sell(self.database, sale, self.rng, DEMO_ACTOR)
+            return
         dog_id = event.dog_ids[0]
         license_id = self.licenses.get((dog_id, event.year_starts_in))
         if license_id is None or dog_id in self.moved:
@@ -386,9 +398,19 @@ def write_history(
     stocked = stock_years(database, profile, stocked_years, dogs, clock)
     if stock_only:
         return HistoryWritten(0, 0, 0, stocked)
+    # Kennels draw on a random stream of their own, so the dogs' history stays as it was.
+    kennel_rng = random.Random(seed * 104729 + years)
+    keepers = _keepers(owners, kennels.kennel_count(dogs), kennel_rng)
+    sales = kennels.set_up_kennels(
+        database, profile, stocked_years, keepers, kennel_rng, clock, DEMO_ACTOR
+    )
+    kept = {owner_id for owner_id, _ in keepers}
+    owners = [(owner_id, dog_ids) for owner_id, dog_ids in owners if owner_id not in kept]
     planner = _Planner(profile, rng, clock)
     for year in stocked_years:
         planner.year(year, owners)
+    for sale in sales:
+        planner.kennel(sale)
     events = planner.ordered()
     writer = _Writer(database, rng)
     done = 0
@@ -404,5 +426,14 @@ def write_history(
     # Voids first: each is posted on its own day, before that day is closed out.
     closed = close_past_days(database, rng, clock)
     return HistoryWritten(
-        writer.written, writer.lost, writer.transfers, stocked, closed, writer.voided
-    )
+        writer.written, writer.lost, writer.transfers, stocked, closed, writer.voided,
+        writer.kennels,
+    )  # fmt: skip
+
+
+def _keepers(
+    owners: list[tuple[int, list[int]]], count: int, rng: random.Random
+) -> list[tuple[int, list[int]]]:
+    """Owners of two or more dogs who keep them under a kennel license."""
+    several = [(owner_id, dog_ids) for owner_id, dog_ids in owners if len(dog_ids) >= 2]
+    return rng.sample(several, min(count, len(several)))
