@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from actors import staff
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import LicenseYearOpening, TagStock
+from clerkdesk.models import AuditEntry, LicenseYearOpening, TagStock
 from clerkdesk.rules.roles import Role
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.year_open import (
@@ -79,6 +79,11 @@ def test_opening_with_tags_records_the_year_once(season: Season) -> None:
             dt.date(2027, 1, 31),
         )
         assert row.tags_on_hand == 500
+        # the audit trail records the opening with who made it
+        entry = session.scalars(
+            select(AuditEntry).where(AuditEntry.table_name == "license_year_opening")
+        ).one()
+        assert (entry.action, entry.user_name) == ("insert", "clerk")
     assert year_readiness(season.database, 2027, on=ON).opened_words == (
         "opened 01/15/2027 by clerk"
     )
