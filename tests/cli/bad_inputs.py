@@ -58,6 +58,7 @@ SAMPLES: dict[str, list[str]] = {
     "kennel inspect": ["1", "--year", "2026", "--result", "passed", "--inspector", "Reyes"],
     "kennel license": ["1", "--tender", "cash"],
     "kennel renew": ["--year", "2026", "--tender", "cash"],
+    "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

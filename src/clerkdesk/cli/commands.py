@@ -23,6 +23,7 @@ from clerkdesk.cli import (
     tags_cmd,
     town_cmd,
     user_cmd,
+    year_cmd,
 )
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
@@ -35,6 +36,7 @@ REGISTRARS: list[Registrar] = [
     search_cmd.register,
     tags_cmd.register,
     kennel_cmd.register,
+    year_cmd.register,
     audit_cmd.register,
     town_cmd.register,
     user_cmd.register,
