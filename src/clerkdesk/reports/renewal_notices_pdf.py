@@ -18,10 +18,12 @@ thousand.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 from decimal import Decimal
 from typing import BinaryIO
 
+from reportlab import rl_config
 from reportlab.lib.units import inch
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
@@ -49,6 +51,12 @@ def title_of(s: NoticeSet) -> str:
     return f"Dog license renewal notice: license year {s.year_label}"
 
 
+@functools.lru_cache(maxsize=1024)
+def _lines(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """``text`` broken to ``width``; the same sentences recur on every notice of a run."""
+    return tuple(simpleSplit(text, font, size, width))
+
+
 def _wrap(
     c: Canvas,
     text: str,
@@ -64,7 +72,7 @@ def _wrap(
     font = FONT_BOLD if bold else FONT
     step = leading or size * 1.3
     c.setFont(font, size)
-    for line in simpleSplit(text, font, size, width):
+    for line in _lines(text, font, size, width):
         c.drawString(x, y, line)
         y -= step
     return y
@@ -175,7 +183,7 @@ def _row(
     x = MARGIN
     name, described, last, tag = cells
     c.drawString(x, y, name[:24])
-    described_lines = simpleSplit(described, FONT, 9, (COLUMNS[2] - COLUMNS[1]) * inch - 6)
+    described_lines = _lines(described, FONT, 9, (COLUMNS[2] - COLUMNS[1]) * inch - 6)
     c.drawString(x + COLUMNS[2] * inch, y, last)
     c.drawString(x + COLUMNS[3] * inch, y, tag)
     right = PAGE_W - MARGIN
@@ -184,7 +192,7 @@ def _row(
         c.drawRightString(right, y, late or now)
     else:
         c.drawRightString(right, y, now)
-    for line in described_lines[:2] or [""]:
+    for line in described_lines[:2] or ("",):
         c.drawString(x + COLUMNS[1] * inch, y, line)
         y -= 11
     return y - 3
@@ -355,7 +363,13 @@ class NoticesPdf:
     def _flush(self) -> None:
         if self._canvas is None:
             return
-        self._canvas.save()
+        # Page streams only compressed, not also ASCII85-wrapped (ReportLab's default, read
+        # at save time): a quarter smaller, and less to encode.
+        was, rl_config.useA85 = rl_config.useA85, 0
+        try:
+            self._canvas.save()
+        finally:
+            rl_config.useA85 = was
         self._parts.add_part(self._buffer.getvalue())
         self._canvas = None
         self._buffer = io.BytesIO()
