@@ -337,6 +337,7 @@ def _child(*args: str) -> dict[str, float]:
 def notice_figures() -> tuple[list[Figure], list[str]]:
     figures: list[Figure] = []
     notes: list[str] = []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     for dogs in SIZES:
         with tempfile.TemporaryDirectory(prefix="clerkdesk-notices-bench-") as tmp:
             url = f"sqlite:///{Path(tmp) / 'town.sqlite'}"
@@ -370,6 +371,9 @@ def notice_figures() -> tuple[list[Figure], list[str]]:
             f"{int(mine['pages']):,} pages, PDF {mine['size']:.1f} MB (raw canvas "
             f"{base['size']:.1f} MB)."
         )
+    if load is not None:
+        # Times on a shared machine are the machine's as much as ours: said beside them.
+        notes.append(f"Load average when the run began: {load:.1f} on {os.cpu_count()} cores.")
     return figures, notes
 
 
