@@ -59,6 +59,8 @@ SAMPLES: dict[str, list[str]] = {
     "kennel license": ["1", "--tender", "cash"],
     "kennel renew": ["--year", "2026", "--tender", "cash"],
     "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
+    "notices renewal": ["--year", "2027", "--pdf", "{tmp}/notices.pdf"],
+    "notices reminder": ["--year", "2026", "--pdf", "{tmp}/reminders.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

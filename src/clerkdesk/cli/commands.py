@@ -15,6 +15,7 @@ from clerkdesk.cli import (
     demo_cmd,
     kennel_cmd,
     ledger_cmd,
+    notices_cmd,
     print_cmd,
     report_cmd,
     rules_cmds,
@@ -43,5 +44,6 @@ REGISTRARS: list[Registrar] = [
     print_cmd.register,
     closeout_cmd.register,
     report_cmd.register,
+    notices_cmd.register,
     screenshot_cmd.register,
 ]
