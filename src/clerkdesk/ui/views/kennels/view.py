@@ -380,9 +380,10 @@ class KennelsView(AreaView):
             return
         if self.dialog is not None and self.dialog.isVisible():
             return
-        # Renewals are for the next license year, whatever the list shows.
-        following = self.years[-1]
-        dialog = RenewalsDialog(self.ctx, following.starts_in, following.label, self)
+        # The year the list shows: next year's during its early sale, this year's for the
+        # kennels still due after the year began.
+        year = next((y for y in self.years if y.starts_in == self.chosen_year()), self.years[-1])
+        dialog = RenewalsDialog(self.ctx, year.starts_in, year.label, self)
         dialog.renewed.connect(lambda _result: self.reload(self.chosen_id()))
         self.dialog = dialog
         dialog.open()
