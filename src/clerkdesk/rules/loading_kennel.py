@@ -20,6 +20,7 @@ def kennel(r: Reader | None) -> KennelRules | None:
     max_dogs = r.integer("max_dogs", minimum=1)
     count_age = r.integer("count_age_months", default=3, maximum=120)
     code = r.text("code", "kennel_license")
+    inspection_required = r.boolean("inspection_required", False)
     citation = r.citation()
     pricing = _pricing(r, citation, required=False)
     classes: list[tuple[KennelClass, KennelPricing]] = []
@@ -67,6 +68,7 @@ def kennel(r: Reader | None) -> KennelRules | None:
         citation,
         r.path,
         tuple(categories),
+        inspection_required,
     )
 
 

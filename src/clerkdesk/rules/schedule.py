@@ -280,6 +280,9 @@ class KennelRules:
     citation: str
     source: str
     categories: tuple[KennelCategory, ...] = ()
+    # Ollie's Law (MGL c.140 §137A(a)): no kennel license, first or renewed, until the
+    # kennel has passed the animal control officer's inspection for that license year.
+    inspection_required: bool = False
 
     def pricing_for(self, kennel_class: KennelClass) -> KennelPricing:
         for name, pricing in self.classes:

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from clerkdesk.models import Dog, License, Owner, TagStock
+from clerkdesk.models import Dog, Kennel, License, Owner, TagStock
 
 
 def _needs_locks(session: Session) -> bool:
@@ -84,6 +84,17 @@ def lock_for_license(session: Session, license_id: int) -> None:
         return
     lock_dogs_and_owners(session, [found.dog_id])
     lock_tag_stock(session, [found.license_year_start])
+
+
+def lock_kennel(session: Session, kennel_id: int) -> None:
+    """Hold one kennel while its license is sold: the second workstation selling the same
+    kennel's license for the same year waits, then sees the first's license and is refused.
+    Taken first, before the ledger's chain and the number counters."""
+    if not _needs_locks(session):
+        return
+    session.execute(
+        select(Kennel.id).where(Kennel.id == kennel_id).with_for_update(key_share=True)
+    ).all()
 
 
 # Receiving a range adds rows: there is no row yet to hold, so PostgreSQL holds the license

@@ -14,6 +14,10 @@ from clerkdesk.models import (
     DesignationKind,
     Dog,
     DogStatus,
+    Kennel,
+    KennelDog,
+    KennelLicense,
+    KennelStatus,
     License,
     LicenseStatus,
     Owner,
@@ -22,6 +26,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
 from clerkdesk.rules.dates import us_date
+from clerkdesk.services.kennel_facts import license_label
 
 HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
 
@@ -40,6 +45,8 @@ class DogStanding:
     rabies_expires: dt.date | None
     certificate_id: int | None
     request: DogQuoteRequest | None
+    kennel_license: str | None = None
+    """Kept at a kennel licensed for the year: what the counter says instead of a quote."""
 
     @property
     def can_license(self) -> bool:
@@ -164,6 +171,9 @@ def dog_standing(
                 f"{dog.name} is already licensed for {year.label} "
                 f"(license {current.number}, tag {current.tag_number or 'none'})."
             )
+    kennel = kept_under_kennel(session, dog.id, on, year) if year is not None else None
+    if kennel is not None:
+        blockers.append(kennel)
     if dog.status is not DogStatus.ACTIVE:
         blockers.append(f"{dog.name} is marked {dog.status.value}.")
     if owner.status is not OwnerStatus.ACTIVE:
@@ -211,7 +221,31 @@ def dog_standing(
         rabies_expires=certificate.expires_on if certificate else None,
         certificate_id=certificate.id if certificate and certificate.expires_on >= on else None,
         request=request,
+        kennel_license=kennel,
     )
+
+
+def kept_under_kennel(session: Session, dog_id: int, on: dt.date, year: LicenseYear) -> str | None:
+    """What the counter says of a dog kept at a kennel licensed for the year: its kennel
+    license covers it (MGL c.140 §137A), so it needs no license of its own."""
+    found = session.execute(
+        select(Kennel.name, KennelLicense.license_year_label, KennelLicense.number)
+        .join(KennelDog, KennelDog.kennel_id == Kennel.id)
+        .join(KennelLicense, KennelLicense.kennel_id == Kennel.id)
+        .where(
+            KennelDog.dog_id == dog_id,
+            KennelDog.added_on <= on,
+            (KennelDog.removed_on.is_(None)) | (KennelDog.removed_on > on),
+            Kennel.status == KennelStatus.ACTIVE,
+            KennelLicense.license_year_start == year.start,
+            KennelLicense.status == LicenseStatus.ISSUED,
+        )
+        .limit(1)
+    ).first()
+    if found is None:
+        return None
+    label = license_label(found.license_year_label, found.number)
+    return f"Kept under kennel license {label} ({found.name}): needs no license of its own."
 
 
 def senior_exempt(quote: Quote) -> bool:

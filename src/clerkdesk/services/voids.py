@@ -22,6 +22,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import (
     Dog,
+    KennelLicense,
     License,
     LicenseStatus,
     Owner,
@@ -168,7 +169,23 @@ def _undo(
     ):
         if tag.license_id not in sold:
             undone.append(_undo_replacement(session, tag, words, now, actor))
+    for kennel_license in session.scalars(
+        select(KennelLicense).where(KennelLicense.receipt_id == receipt.id)
+    ):
+        undone.append(_undo_kennel(kennel_license, words, now, actor))
     return undone
+
+
+def _undo_kennel(row: KennelLicense, words: str, now: dt.datetime, actor: Actor) -> str:
+    """A kennel license's tags have no status of their own: they hang on the license and
+    are void with it."""
+    row.status = LicenseStatus.VOID
+    row.status_changed_at, row.status_changed_by = now, actor.name
+    row.status_reason = words[:200]
+    label = f"{row.license_year_label}-K{row.number:03d}"
+    tags = len(row.tags)
+    said = f"kennel license {label} for {row.kennel.name} is void"
+    return said + (f" with its {tags} kennel tag{'s' * (tags != 1)}" if tags else "")
 
 
 def _dog_name(session: Session, dog_id: int) -> str:

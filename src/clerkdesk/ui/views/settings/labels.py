@@ -46,6 +46,7 @@ LABELS = {
     "lookback_months": "Offenses counted back",
     "max_dogs": "Most dogs",
     "count_age_months": "Dogs counted from the age of",
+    "inspection_required": "Inspection passed before licensing",
     "late_fees_apply": "Late fees still apply",
     "code": "Fee code",
     "max_years": "Most years charged",
