@@ -180,9 +180,9 @@ def choose_kennel(qtbot: QtBot, view: KennelsView, name: str) -> None:
         key = Qt.Key.Key_Down if view.table.currentIndex().row() < target else Qt.Key.Key_Up
         qtbot.keyClick(view.table, key)
     qtbot.waitUntil(
-        lambda: not view.busy()
-        and view.details.card is not None
-        and view.details.card.name == name,
+        lambda: (
+            not view.busy() and view.details.card is not None and view.details.card.name == name
+        ),
         timeout=10000,
     )
 

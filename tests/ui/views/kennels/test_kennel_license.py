@@ -66,7 +66,7 @@ def test_license_a_kennel_paid_in_cash_and_see_its_certificate(
     assert "Maple Hill" in " ".join(certificate.split())
     preview.accept()
     qtbot.waitUntil(lambda: not view.busy())
-    assert view.notice.text().startswith("Kennel license 2026-K")
+    assert view.notice.text().startswith("Kennel license 2026–27-K")
     assert "change due 5.00" in view.notice.text()
     row = next(r for r in view.model.rows if r.kennel_id == kennel.kennel_id)
     assert row.license_label is not None
@@ -92,6 +92,9 @@ def test_a_kennel_that_cannot_be_licensed_says_every_reason_and_offers_no_paymen
     qtbot.keyClick(standing, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not standing.isVisible())
     with ui_context.database.read() as session:
-        assert session.scalars(
-            select(KennelLicense).where(KennelLicense.kennel_id == kennel.kennel_id)
-        ).first() is None
+        assert (
+            session.scalars(
+                select(KennelLicense).where(KennelLicense.kennel_id == kennel.kennel_id)
+            ).first()
+            is None
+        )

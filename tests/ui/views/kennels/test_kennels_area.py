@@ -3,11 +3,11 @@ which action."""
 
 from __future__ import annotations
 
-from clerkdesk.clock import FixedClock
 from kennel_support import keepers, license_kennel, open_kennels, seed_kennel
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from clerkdesk.clock import FixedClock
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.views.kennels.tables import kennel_model, license_model, roster_model
@@ -34,7 +34,7 @@ def test_the_list_says_each_kennels_license_or_due_and_its_card_counts_the_roste
     maple_cells, birch_cells = cells["Maple Hill Kennel"], cells["Birch Lane Kennel"]
     assert maple_cells[1] == rows["Maple Hill Kennel"].keeper_name
     assert maple_cells[4:6] == ["4", "2"]  # the puppy is not counted
-    assert maple_cells[6].startswith("2026-K")
+    assert maple_cells[6].startswith("2026–27-K")
     assert birch_cells[4:6] == ["10", "2"] and birch_cells[6] == "due"
     assert view.year.currentText() == "2026–27 (this year)"
     # AND the chosen kennel's card shows its roster, the puppy "under 3 months, not counted"
@@ -44,9 +44,11 @@ def test_the_list_says_each_kennels_license_or_due_and_its_card_counts_the_roste
     for _ in range(target):
         qtbot.keyClick(view.table, Qt.Key.Key_Down)
     qtbot.waitUntil(
-        lambda: view.details.card is not None
-        and view.details.card.name == "Maple Hill Kennel"
-        and not view.busy()
+        lambda: (
+            view.details.card is not None
+            and view.details.card.name == "Maple Hill Kennel"
+            and not view.busy()
+        )
     )
     roster = view.details.roster_model
     counted = [roster.index(n, 3).data() for n in range(roster.rowCount())]
@@ -86,9 +88,7 @@ def test_the_animal_control_officer_is_offered_inspections_only(
         assert not button.isVisible()
 
 
-def test_an_empty_register_says_what_to_do_first(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def test_an_empty_register_says_what_to_do_first(qtbot: QtBot, window: MainWindow) -> None:
     view = open_kennels(qtbot, window)
     if view.model.rows:  # the demo's own kennels
         return
@@ -97,7 +97,8 @@ def test_an_empty_register_says_what_to_do_first(
 
 
 def test_the_tables_pass_the_model_tester(
-    qtmodeltester, window: MainWindow  # type: ignore[no-untyped-def]
+    qtmodeltester,
+    window: MainWindow,  # type: ignore[no-untyped-def]
 ) -> None:
     for model in (kennel_model(), roster_model(None, 3), license_model()):
         qtmodeltester.check(model)

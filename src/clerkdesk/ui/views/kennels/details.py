@@ -25,6 +25,7 @@ from clerkdesk.ui.views.kennels.tables import (
     class_words,
     inspection_model,
     license_model,
+    roster_cells,
     roster_model,
 )
 
@@ -113,8 +114,10 @@ class KennelDetails(QWidget):
             return
         self.heading.setText(card.name)
         closed = " · CLOSED" if str(card.status) == "closed" else ""
+        self.count_age_months = months = card.count_age_months
+        self.roster_model.set_cells(lambda dog: roster_cells(dog, months))
         self.facts.setText(
-            f"Keeper {card.keeper_name} · premises {card.premises} · "
+            f"Keeper {card.keeper_name} ({card.keeper_address}) · premises {card.premises} · "
             f"{class_words(card.kennel_class_words, card.category)} · "
             f"at most {card.max_dogs} dogs{closed}"
         )

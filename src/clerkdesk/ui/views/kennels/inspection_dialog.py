@@ -34,20 +34,20 @@ class InspectionDialog(FormDialog):
     ) -> None:
         super().__init__(ctx, f"Record inspection — {kennel_name}", ACTION, parent)
         self.kennel_id = kennel_id
-        self.year = QComboBox(self)
+        self.year_box = QComboBox(self)
         for year in years:
-            self.year.addItem(f"{year.caption}", year.starts_in)
-        if chosen_year is not None and (at := self.year.findData(chosen_year)) >= 0:
-            self.year.setCurrentIndex(at)
-        self.add_field("license_year", "For license &year", self.year)
+            self.year_box.addItem(f"{year.caption}", year.starts_in)
+        if chosen_year is not None and (at := self.year_box.findData(chosen_year)) >= 0:
+            self.year_box.setCurrentIndex(at)
+        self.add_field("license_year", "For license &year", self.year_box)
         self.day = QLineEdit(self)
         self.day.setText(show_date(ctx.clock.today()))
         self.add_field("inspected_on", "Inspected &on", self.day, required=True, date=True,
                        short="date")  # fmt: skip
-        self.result = QComboBox(self)
+        self.result_box = QComboBox(self)
         for result, words in RESULTS:
-            self.result.addItem(words, result.value)
-        self.add_field("result", "&Result", self.result)
+            self.result_box.addItem(words, result.value)
+        self.add_field("result", "&Result", self.result_box)
         self.inspector = QLineEdit(self)
         self.inspector.setMaxLength(80)
         self.inspector.setText(ctx.actor.name)
@@ -68,9 +68,9 @@ class InspectionDialog(FormDialog):
             raise FieldErrors(self._found.messages)
         data = InspectionInput(
             kennel_id=self.kennel_id,
-            license_year=int(self.year.currentData()),
+            license_year=int(self.year_box.currentData()),
             inspected_on=day,
-            result=InspectionResult(self.result.currentData()),
+            result=InspectionResult(self.result_box.currentData()),
             inspector=self.inspector.text().strip(),
             notes=self.notes.text().strip() or None,
         )

@@ -1,9 +1,9 @@
-"""New kennel…: its name, the keeper (found by name as at the counter), the premises, its
-class or the town's own category, and the most dogs it may keep."""
+"""New kennel…: its name, the keeper (found by name as at the counter), the premises (blank:
+the keeper's home), its class or the town's own category, and the most dogs it may keep."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression
@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from clerkdesk.errors import FieldErrors
 from clerkdesk.services.kennels import KennelInput, add_kennel
-from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.views.kennels.finder import Finder
 from clerkdesk.ui.views.kennels.town_words import ClassChoice, class_choices, kennel_rules
 
 ACTION = "Add kennel  Enter"
+FIND_KEEPER = "Find the keeper: type a name, then Down and Enter."
 
 
 class KennelDialog(FormDialog):
@@ -31,32 +31,26 @@ class KennelDialog(FormDialog):
         self.name = self._edit(120, "e.g. Maple Hill Kennel")
         self.add_field("name", "Kennel &name", self.name, required=True, short="name")
         self.keeper = Finder(ctx, "owner", "Keeper", self)
-        self.keeper.chosen.connect(lambda _hit: self._edited("keeper_id"))
+        self.keeper.chosen.connect(lambda _hit: self._edited("keeper"))
         self.keeper.picked.connect(self._keeper_picked)
-        self.add_field("keeper_id", "&Keeper", self.keeper, required=True, short="keeper")
-        self.street = self._edit(120, "where the dogs are kept, e.g. 14 Maple Hill Rd")
-        self.add_field(
-            "premises_street", "Premises &street", self.street, required=True, short="street"
-        )
+        self.add_field("keeper", "&Keeper", self.keeper)
+        self.street = self._edit(120, "blank: the keeper's home")
+        self.add_field("premises_street", "Premises &street", self.street)
         self.unit = self._edit(30, "optional")
         self.add_field("premises_unit", "&Unit", self.unit)
-        self.city = self._edit(80)
-        if ctx.town is not None:
-            self.city.setText(ctx.town.name)
-        self.add_field("premises_city", "&City or town", self.city, required=True, short="city")
-        self.postal = self._edit(10, "e.g. 01581")
-        self.add_field(
-            "premises_postal_code", "&ZIP code", self.postal, required=True, short="ZIP code"
-        )
+        self.city = self._edit(80, "with a street")
+        self.add_field("premises_city", "&City or town", self.city)
+        self.postal = self._edit(10, "with a street, e.g. 01581")
+        self.add_field("premises_postal_code", "&ZIP code", self.postal)
         self.choices: tuple[ClassChoice, ...] = class_choices(rules)
         self.kind = QComboBox(self)
         for choice in self.choices:
             self.kind.addItem(choice.caption)
-        self.add_field("category", "C&lass or category", self.kind)
+        self.add_field("kennel_class", "C&lass or category", self.kind)
         self.max_dogs = self._edit(4, "the most dogs the license allows")
         self.max_dogs.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,4}")))
         self.add_field("max_dogs", "&Most dogs", self.max_dogs, required=True, short="most dogs")
-        self.notes = self._edit(500, "optional")
+        self.notes = self._edit(4000, "optional")
         self.add_field("notes", "N&otes", self.notes)
         self.finish()
 
@@ -73,17 +67,22 @@ class KennelDialog(FormDialog):
     def missing(self) -> list[str]:
         gaps = super().missing()
         if self.keeper.hit is None:
-            # The finder is no plain field: said here, in the form's order.
+            # The finder is no plain field: named here, in the form's order.
             gaps.insert(1 if "name" in gaps else 0, "keeper")
         return gaps
+
+    def show_problems(self, problems: Mapping[str, str]) -> None:
+        # The rules name a category's problem "category"; here it is the class box's.
+        renamed = {("kennel_class" if k == "category" else k): v for k, v in problems.items()}
+        super().show_problems(renamed)
 
     def chosen_class(self) -> ClassChoice:
         return self.choices[self.kind.currentIndex()]
 
     def work(self) -> Callable[[], Any]:
-        hit: SearchHit | None = self.keeper.hit
+        hit = self.keeper.hit
         if hit is None:
-            self.problem("keeper_id", "Find the keeper: type a name, then Down and Enter.")
+            self.problem("keeper", FIND_KEEPER)
         text = self.max_dogs.text().strip()
         most = int(text) if text else 0
         if most < 1:
@@ -94,10 +93,10 @@ class KennelDialog(FormDialog):
         data = KennelInput(
             name=self.name.text().strip(),
             keeper_id=hit.owner_id,
-            premises_street=self.street.text().strip(),
+            premises_street=self.street.text().strip() or None,
             premises_unit=self.unit.text().strip() or None,
-            premises_city=self.city.text().strip(),
-            premises_postal_code=self.postal.text().strip(),
+            premises_city=self.city.text().strip() or None,
+            premises_postal_code=self.postal.text().strip() or None,
             kennel_class=choice.kennel_class,
             category=choice.category,
             max_dogs=most,

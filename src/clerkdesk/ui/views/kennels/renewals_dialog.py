@@ -92,7 +92,7 @@ class RenewalsDialog(QDialog):
         self.due: tuple[KennelDue, ...] = ()
         self.tenders: dict[int, _Tender] = {}
         self.ticked: set[int] = set()
-        self.result: KennelBatchResult | None = None
+        self.outcome: KennelBatchResult | None = None
         self._asked: tuple[KennelRenewal, ...] = ()
         self.running = False
         self._loading = 0
@@ -209,7 +209,7 @@ class RenewalsDialog(QDialog):
         ready = sum(1 for d in due if d.ready)
         if not due:
             tell(self.message, f"No kennel is due for {self.year_label}.", problem=False)
-        elif self.result is None:
+        elif self.outcome is None:
             say(self.message, f"{len(due)} kennel(s) due, {ready} ready to renew.")
         self._refresh_button()
 
@@ -273,6 +273,11 @@ class RenewalsDialog(QDialog):
         self.table.resizeRowsToContents()
         self.table.blockSignals(False)
 
+    def _item(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        assert item is not None  # every cell is filled by _fill
+        return item
+
     def current(self) -> KennelDue | None:
         row = self.table.currentRow()
         return self.due[row] if 0 <= row < len(self.due) else None
@@ -295,7 +300,7 @@ class RenewalsDialog(QDialog):
     def _set_ticked(self, kennel_id: int, ticked: bool) -> None:
         (self.ticked.add if ticked else self.ticked.discard)(kennel_id)
         row = next(n for n, d in enumerate(self.due) if d.kennel_id == kennel_id)
-        item = self.table.item(row, TICK)
+        item = self._item(row, TICK)
         self.table.blockSignals(True)
         item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
         item.setData(Qt.ItemDataRole.AccessibleTextRole, "ticked" if ticked else "not ticked")
@@ -306,7 +311,7 @@ class RenewalsDialog(QDialog):
         """A tick by the mouse."""
         if column != TICK or not 0 <= row < len(self.due):
             return
-        item = self.table.item(row, TICK)
+        item = self._item(row, TICK)
         self._set_ticked(self.due[row].kennel_id, item.checkState() == Qt.CheckState.Checked)
 
     # the tender of the chosen kennel ---------------------------------------------------
@@ -331,7 +336,7 @@ class RenewalsDialog(QDialog):
         tender = self.tenders[due.kennel_id]
         tender.kind = TenderKind(self.kind.currentData())
         tender.reference = self.number.text().strip()
-        item = self.table.item(self.table.currentRow(), TENDER)
+        item = self._item(self.table.currentRow(), TENDER)
         item.setText(tender.words())
         item.setToolTip(tender.words())
         self._refresh_button()
@@ -430,7 +435,7 @@ class RenewalsDialog(QDialog):
     def _done(self, result: KennelBatchResult) -> None:
         self._loading -= 1
         self.running = False
-        self.result = result
+        self.outcome = result
         self.progress.setVisible(False)
         self.close_button.setText("Close  Esc")
         self.close_button.setAccessibleName("Close")
@@ -469,11 +474,11 @@ class RenewalsDialog(QDialog):
         return [r.kennel_id for r in self._asked if r.kennel_id not in refused]
 
     def _state(self, row: int, text: str, colour: str) -> None:
-        tick = self.table.item(row, TICK)
+        tick = self._item(row, TICK)
         tick.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
         tick.setData(Qt.ItemDataRole.CheckStateRole, None)
         tick.setText("✓" if colour == GREEN else "✗")
-        item = self.table.item(row, STATE)
+        item = self._item(row, STATE)
         item.setText(text)
         item.setToolTip(text)
         item.setForeground(QBrush(QColor(colour)))

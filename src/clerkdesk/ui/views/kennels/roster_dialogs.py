@@ -49,12 +49,15 @@ class AddDogDialog(FormDialog):
         outer.insertWidget(1, intro)
         self.dog = Finder(ctx, "dog", "Dog", self)
         self.dog.chosen.connect(lambda _hit: self._edited("dog_id"))
-        self.dog.picked.connect(lambda: self.day.setFocus())
+        self.dog.picked.connect(self._dog_picked)
         self.add_field("dog_id", "&Dog", self.dog, required=True, short="dog")
         self.day = QLineEdit(self)
         self.day.setText(show_date(ctx.clock.today()))
         self.add_field("on", "&Kept from", self.day, required=True, date=True, short="date")
         self.finish()
+
+    def _dog_picked(self) -> None:
+        self.day.setFocus()
 
     def missing(self) -> list[str]:
         gaps = super().missing()

@@ -89,13 +89,13 @@ class StandingDialog(QDialog):
         ready = self.ready
         free = quote is not None and quote.total == 0
         main = (NOTHING_DUE if free else PAY, "Issue the license" if free else "Pay")
-        row, self.pay, self.back = button_row(self, main, ("Close  Esc", "Close"))
+        buttons, self.pay, self.back = button_row(self, main, ("Close  Esc", "Close"))
         self.pay.setVisible(ready)
         self.pay.setDefault(ready)
         self.back.setDefault(not ready)
         self.pay.clicked.connect(self.accept)
         self.back.clicked.connect(self.reject)
-        outer.addLayout(row)
+        outer.addLayout(buttons)
         (self.pay if ready else self.back).setFocus()
 
     @property

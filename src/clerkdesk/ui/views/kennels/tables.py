@@ -40,6 +40,12 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         self._colour = colour
         self._rows: tuple[Row, ...] = ()
 
+    def set_cells(self, cells: Callable[[Row], tuple[str, ...]]) -> None:
+        """Say the rows another way (the roster, once the town's counting age is known)."""
+        self.beginResetModel()
+        self._cells = cells
+        self.endResetModel()
+
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
         self._rows = tuple(rows)

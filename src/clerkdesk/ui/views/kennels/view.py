@@ -316,8 +316,16 @@ class KennelsView(AreaView):
             return
         self.dialog = dialog
         dialog.saved.connect(saved)
+        dialog.finished.connect(lambda _r: self._back_from_dialog())
         dialog.open()
         dialog.activateWindow()
+
+    def _back_from_dialog(self) -> None:
+        """The keyboard comes back to this window (and the list, unless it went elsewhere)."""
+        self.window().activateWindow()
+        focus = self.focusWidget()
+        if focus is None or not focus.isVisible():
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def new_kennel(self) -> None:
         if self.new_button.isVisible():
@@ -385,6 +393,7 @@ class KennelsView(AreaView):
         year = next((y for y in self.years if y.starts_in == self.chosen_year()), self.years[-1])
         dialog = RenewalsDialog(self.ctx, year.starts_in, year.label, self)
         dialog.renewed.connect(lambda _result: self.reload(self.chosen_id()))
+        dialog.finished.connect(lambda _r: self._back_from_dialog())
         self.dialog = dialog
         dialog.open()
         dialog.activateWindow()
