@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from clerkdesk.rules.kinds import InspectionResult
 from clerkdesk.services import kennels, people
-from services.conftest import CLERK, Town, at, dog_input
+from services.conftest import CLERK, Town, dog_input
 
 ROSTER_DAY = dt.date(2026, 5, 1)
 
@@ -53,7 +53,12 @@ def inspect(
 
 
 def add_kennel_with_dogs(
-    town: Town, name: str, dogs: list[tuple[str, dt.date | None]], *, max_dogs: int = 10
+    town: Town,
+    name: str,
+    dogs: list[tuple[str, dt.date | None]],
+    *,
+    max_dogs: int = 10,
+    on: dt.date = ROSTER_DAY,
 ) -> tuple[int, list[int]]:
     kennel = kennels.add_kennel(
         town.database, kennel_input(town, name, max_dogs=max_dogs), actor=CLERK, clock=town.clock
@@ -67,9 +72,7 @@ def add_kennel_with_dogs(
             actor=CLERK,
             clock=town.clock,
         )
-        kennels.add_to_roster(
-            town.database, kennel, dog, on=ROSTER_DAY, actor=CLERK, clock=at(ROSTER_DAY, town.clock)
-        )
+        kennels.add_to_roster(town.database, kennel, dog, on=on, actor=CLERK, clock=town.clock)
         ids.append(dog)
     return kennel, ids
 

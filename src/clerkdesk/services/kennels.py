@@ -21,39 +21,60 @@ from clerkdesk.models import (
     Kennel,
     KennelDog,
     KennelInspection,
-    KennelLicense,
     KennelStatus,
     KennelTag,
     Owner,
     OwnerStatus,
-    Receipt,
 )
+from clerkdesk.rules.counts import counted as dogs_count
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kennel_count import counts_in_kennel
 from clerkdesk.rules.kennel_quote import quote_kennel
 from clerkdesk.rules.kinds import InspectionResult
+from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import KennelQuoteRequest
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.schedule import KENNEL_CLASSES
 from clerkdesk.services import checks
 from clerkdesk.services.acting import acting
-from clerkdesk.services.documents import age_on
 from clerkdesk.services.kennel_facts import (
-    class_words,
     count_age,
     counted_dogs,
-    inspection_for,
-    inspection_words,
     license_for,
-    license_label,
     license_year_of,
-    premises_words,
     roster_on,
-    tag_words,
     the_kennel,
 )
+from clerkdesk.services.kennel_views import (
+    InspectionRow,
+    KennelCard,
+    KennelLicenseRow,
+    KennelRow,
+    RosterDog,
+    kennel_card,
+    kennel_list,
+)
 from clerkdesk.services.profile_source import profile_in_force
+
+# The list and card are read in ``kennel_views``; they are named here too, with the records.
+__all__ = [
+    "InspectionInput",
+    "InspectionRow",
+    "KennelCard",
+    "KennelInput",
+    "KennelLicenseRow",
+    "KennelRow",
+    "RosterDog",
+    "add_kennel",
+    "add_to_roster",
+    "change_kennel",
+    "close_kennel",
+    "kennel_card",
+    "kennel_list",
+    "record_inspection",
+    "remove_from_roster",
+]
 
 
 @dataclass(frozen=True)
@@ -81,76 +102,6 @@ class InspectionInput:
     result: InspectionResult
     inspector: str
     notes: str | None = None
-
-
-@dataclass(frozen=True)
-class KennelRow:
-    kennel_id: int
-    name: str
-    keeper_name: str
-    premises: str
-    kennel_class_words: str
-    category: str | None
-    max_dogs: int
-    dogs_counted: int
-    license_label: str | None
-    license_year_label: str | None
-    inspection_words: str
-    status: KennelStatus
-
-
-@dataclass(frozen=True)
-class RosterDog:
-    dog_id: int
-    name: str
-    breed: str
-    age_words: str
-    counted: bool
-    kennel_tag: str | None
-
-
-@dataclass(frozen=True)
-class InspectionRow:
-    inspection_id: int
-    year_label: str
-    inspected_on: dt.date
-    result: InspectionResult
-    inspector: str
-    notes: str | None
-
-
-@dataclass(frozen=True)
-class KennelLicenseRow:
-    kennel_license_id: int
-    label: str
-    year_label: str
-    kennel_class_words: str
-    max_dogs: int
-    dogs_counted: int
-    receipt_label: str
-    status: str
-
-
-@dataclass(frozen=True)
-class KennelCard:
-    kennel_id: int
-    name: str
-    keeper_id: int
-    keeper_name: str
-    keeper_address: str
-    premises: str
-    kennel_class: str
-    kennel_class_words: str
-    category: str | None
-    max_dogs: int
-    status: KennelStatus
-    notes: str | None
-    year_label: str
-    dogs_counted: int
-    count_age_months: int
-    roster: tuple[RosterDog, ...]
-    inspections: tuple[InspectionRow, ...]
-    licenses: tuple[KennelLicenseRow, ...]
 
 
 # --- records ---------------------------------------------------------------------------------
@@ -294,6 +245,10 @@ def _open_kennel(session: Session, kennel_id: int) -> Kennel:
     return kennel
 
 
+def dogs_words(number: int) -> str:
+    return dogs_count(number, "dog")
+
+
 def _roster_day(on: dt.date, today: dt.date) -> None:
     checks.not_after(on, today, "on", "The roster date")
 
@@ -325,11 +280,38 @@ def add_to_roster(
         counted = len(counted_dogs(roster_on(session, kennel.id, on), on, months))
         if counts_in_kennel(dog.birth_date, on, months) and counted >= kennel.max_dogs:
             raise ValidationError(
-                f"{kennel.name} may keep {kennel.max_dogs} dogs {months} months or older and "
-                f"{counted} are counted already: raise its maximum first.",
+                f"{kennel.name} may keep {dogs_words(kennel.max_dogs)} {months} months or "
+                f"older and has {counted} already: raise its maximum first.",
                 field="dog",
             )
         session.add(KennelDog(kennel_id=kennel.id, dog_id=dog.id, added_on=on, added_by=actor.name))
+        if counts_in_kennel(dog.birth_date, on, months):
+            year = profile.license_year_containing(on)
+            _tag_under_license(session, kennel.id, dog.id, year, clock.now(), actor.name)
+        session.flush()
+
+
+def _tag_under_license(
+    session: Session,
+    kennel_id: int,
+    dog_id: int,
+    year: LicenseYear,
+    now: dt.datetime,
+    by: str,
+) -> None:
+    """A dog that joins a kennel licensed for the year wears the license's next tag."""
+    held = license_for(session, kennel_id, year.start)
+    if held is None or any(tag.dog_id == dog_id for tag in held.tags):
+        return
+    session.add(
+        KennelTag(
+            kennel_license_id=held.id,
+            dog_id=dog_id,
+            position=max((tag.position for tag in held.tags), default=0) + 1,
+            issued_at=now,
+            issued_by=by,
+        )
+    )
 
 
 def remove_from_roster(
@@ -393,134 +375,3 @@ def record_inspection(
         session.add(inspection)
         session.flush()
         return inspection.id
-
-
-# --- reading ---------------------------------------------------------------------------------
-
-
-def kennel_list(database: Database, *, year: int | None = None, on: dt.date) -> list[KennelRow]:
-    """Every kennel on file by name, with its license and inspection for the license year
-    (``year``, or the one containing ``on``) and the dogs counted on ``on``."""
-    with database.read() as session:
-        profile = profile_in_force(session)
-        license_year = license_year_of(profile, year, on)
-        months = count_age(profile, license_year)
-        rows = []
-        for kennel in session.scalars(select(Kennel).order_by(Kennel.name, Kennel.id)):
-            held = license_for(session, kennel.id, license_year.start)
-            inspection = inspection_for(session, kennel.id, license_year.start)
-            rows.append(
-                KennelRow(
-                    kennel_id=kennel.id,
-                    name=kennel.name,
-                    keeper_name=kennel.keeper.display_name,
-                    premises=premises_words(kennel),
-                    kennel_class_words=class_words(kennel.kennel_class),
-                    category=kennel.category,
-                    max_dogs=kennel.max_dogs,
-                    dogs_counted=len(counted_dogs(roster_on(session, kennel.id, on), on, months)),
-                    license_label=(
-                        license_label(held.license_year_label, held.number) if held else None
-                    ),
-                    license_year_label=held.license_year_label if held else None,
-                    inspection_words=inspection_words(inspection, license_year.label),
-                    status=kennel.status,
-                )
-            )
-        return rows
-
-
-def kennel_card(database: Database, kennel_id: int, *, on: dt.date) -> KennelCard:
-    with database.read() as session:
-        kennel = the_kennel(session, kennel_id)
-        profile = profile_in_force(session)
-        year = profile.license_year_containing(on)
-        months = count_age(profile, year)
-        held = license_for(session, kennel.id, year.start)
-        tags = {}
-        if held is not None:
-            label = license_label(held.license_year_label, held.number)
-            tags = {t.dog_id: tag_words(label, t.position) for t in held.tags}
-        roster = tuple(
-            RosterDog(
-                dog_id=dog.id,
-                name=dog.name,
-                breed=dog.breed,
-                age_words=age_on(dog.birth_date, on, estimated=dog.birth_date_estimated)
-                or "age not known",
-                counted=counts_in_kennel(dog.birth_date, on, months),
-                kennel_tag=tags.get(dog.id),
-            )
-            for dog in roster_on(session, kennel.id, on)
-        )
-        inspections = tuple(
-            InspectionRow(
-                i.id,
-                profile.license_year_containing(i.license_year_start).label,
-                i.inspected_on,
-                i.result,
-                i.inspector,
-                i.notes,
-            )
-            for i in sorted(kennel.inspections, key=lambda i: (i.inspected_on, i.id), reverse=True)
-        )
-        licenses = tuple(
-            KennelLicenseRow(
-                row.id,
-                license_label(row.license_year_label, row.number),
-                row.license_year_label,
-                class_words(row.kennel_class),
-                row.max_dogs,
-                row.dogs_counted,
-                receipt.label,
-                row.status.value,
-            )
-            for row, receipt in session.execute(
-                select(KennelLicense, Receipt)
-                .join(Receipt, Receipt.id == KennelLicense.receipt_id)
-                .where(KennelLicense.kennel_id == kennel.id)
-                .order_by(KennelLicense.license_year_start.desc(), KennelLicense.id.desc())
-            )
-        )
-        keeper = kennel.keeper
-        unit = f" {keeper.unit}" if keeper.unit else ""
-        return KennelCard(
-            kennel_id=kennel.id,
-            name=kennel.name,
-            keeper_id=keeper.id,
-            keeper_name=keeper.display_name,
-            keeper_address=f"{keeper.street}{unit}, {keeper.city} {keeper.postal_code}",
-            premises=premises_words(kennel),
-            kennel_class=kennel.kennel_class,
-            kennel_class_words=class_words(kennel.kennel_class),
-            category=kennel.category,
-            max_dogs=kennel.max_dogs,
-            status=kennel.status,
-            notes=kennel.notes,
-            year_label=year.label,
-            dogs_counted=sum(1 for d in roster if d.counted),
-            count_age_months=months,
-            roster=roster,
-            inspections=inspections,
-            licenses=licenses,
-        )
-
-
-__all__ = [
-    "InspectionInput",
-    "InspectionRow",
-    "KennelCard",
-    "KennelInput",
-    "KennelLicenseRow",
-    "KennelRow",
-    "KennelTag",
-    "RosterDog",
-    "add_kennel",
-    "add_to_roster",
-    "change_kennel",
-    "close_kennel",
-    "kennel_card",
-    "kennel_list",
-    "record_inspection",
-    "remove_from_roster",
-]
