@@ -75,18 +75,25 @@ def test_license_a_kennel_paid_in_cash_and_see_its_certificate(
 def test_a_kennel_that_cannot_be_licensed_says_every_reason_and_offers_no_payment(
     qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
 ) -> None:
-    # GIVEN a kennel allowed 1 dog with 2 grown dogs on its roster
+    # GIVEN a kennel never inspected, and next year's licenses not yet on sale (June 1)
     (keeper,) = keepers(ui_context.database, 1)
-    kennel = seed_kennel(ui_context.database, keeper, clock, max_dogs=1)
+    kennel = seed_kennel(ui_context.database, keeper, clock, inspected=False)
     view = open_kennels(qtbot, window)
+    view.year.setFocus()
+    qtbot.keyClick(view.year, Qt.Key.Key_Down)
+    qtbot.waitUntil(lambda: not view.busy() and view.year.currentText().endswith("(next year)"))
     choose_kennel(qtbot, view, kennel.name)
-    view.license_button.click()
+    # WHEN the clerk asks to license it for next year
+    qtbot.keyClick(view.table, Qt.Key.Key_L, CTRL)
     standing = active_dialog(qtbot, StandingDialog)
     assert isinstance(standing, StandingDialog)
-    # THEN the reason is said in words, there is no Pay, and Enter closes
+    # THEN every reason is said in words, there is no Pay, and Enter closes
+    reasons = standing.standing.refusals
+    assert len(reasons) >= 2
+    assert any("no inspection for license year 2027–28" in r for r in reasons)
     assert standing.refusals.isVisible()
-    assert standing.standing.refusals
-    for reason in standing.standing.refusals:
+    assert f"for {len(reasons)} reasons" in standing.refusals.text()
+    for reason in reasons:
         assert reason in standing.refusals.text()
     assert not standing.pay.isVisible()
     qtbot.keyClick(standing, Qt.Key.Key_Return)

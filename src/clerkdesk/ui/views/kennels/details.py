@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -31,8 +32,9 @@ from clerkdesk.ui.views.kennels.tables import (
 
 
 def small_table(
-    name: str, model: RowsModel[Any], widths: tuple[int, ...], parent: QWidget
+    name: str, model: RowsModel[Any], widths: tuple[int, ...], parent: QWidget, rows: int = 2
 ) -> QTableView:
+    """``rows``: how many rows it shows at the least."""
     table = QTableView(parent)
     table.setAccessibleName(name)
     table.setModel(model)
@@ -43,11 +45,15 @@ def small_table(
     table.setTabKeyNavigation(False)
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(24)
+    # A cell too narrow ends in "…" and says itself whole on hover: no sideways scrolling.
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
     for column, width in enumerate(widths):
         table.setColumnWidth(column, width)
+    table.setMinimumHeight(header.sizeHint().height() + rows * 24 + 4)
     return table
 
 
@@ -76,16 +82,16 @@ class KennelDetails(QWidget):
         self.facts.setAccessibleName("Keeper and premises")
         outer.addWidget(self.heading)
         outer.addWidget(self.facts)
-        row = QHBoxLayout()
-        row.setSpacing(16)
-        left = QVBoxLayout()
+        # The roster across the width; the inspections and licenses side by side below.
         self.roster_caption = _caption("Roster", self)
         self.roster_model = roster_model(self, count_age_months)
-        self.roster = small_table("Roster", self.roster_model, ROSTER_WIDTHS, self)
+        self.roster = small_table("Roster", self.roster_model, ROSTER_WIDTHS, self, rows=3)
         self.roster_caption.setBuddy(self.roster)
-        left.addWidget(self.roster_caption)
-        left.addWidget(self.roster, 1)
-        right = QVBoxLayout()
+        outer.addWidget(self.roster_caption)
+        outer.addWidget(self.roster, 3)
+        row = QHBoxLayout()
+        row.setSpacing(16)
+        left, right = QVBoxLayout(), QVBoxLayout()
         self.inspections_caption = _caption("Inspections", self)
         self.inspections_model = inspection_model(self)
         self.inspections = small_table(
@@ -94,13 +100,13 @@ class KennelDetails(QWidget):
         self.licenses_caption = _caption("Licenses", self)
         self.licenses_model = license_model(self)
         self.licenses = small_table("Licenses", self.licenses_model, LICENSE_WIDTHS, self)
-        right.addWidget(self.inspections_caption)
-        right.addWidget(self.inspections, 1)
+        left.addWidget(self.inspections_caption)
+        left.addWidget(self.inspections, 1)
         right.addWidget(self.licenses_caption)
         right.addWidget(self.licenses, 1)
         row.addLayout(left, 1)
         row.addLayout(right, 1)
-        outer.addLayout(row, 1)
+        outer.addLayout(row, 2)
         self.show_card(None)
 
     def show_card(self, card: KennelCard | None) -> None:

@@ -11,11 +11,12 @@ from typing import Literal
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.services.search import SearchHit, SearchResult, search
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.elide import ElidedLabel
 
 DEBOUNCE_MS = 150
 LIMIT = 8
@@ -58,12 +59,12 @@ class Finder(QWidget):
         )
         self.list = QListWidget(self)
         self.list.setAccessibleName(f"{name}: matches")
-        self.list.setMaximumHeight(4 * 24 + 6)
-        self.list.setVisible(False)
-        self.status = QLabel("", self)
+        self.list.setFixedHeight(4 * 24 + 8)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # One line, so the form keeps its size: a long choice ends in "…" (whole on hover).
+        self.status = ElidedLabel("", self, role=f"{name}: chosen")
         self.status.setObjectName("ViewHint")
-        self.status.setWordWrap(True)
-        self.status.setAccessibleName(f"{name}: chosen")
         layout.addWidget(self.edit)
         layout.addWidget(self.list)
         layout.addWidget(self.status)
@@ -146,7 +147,6 @@ class Finder(QWidget):
             item.setToolTip(hit_words(hit))
             self.list.addItem(item)
         self.list.blockSignals(False)
-        self.list.setVisible(bool(hits))
 
     def _highlighted(self, row: int) -> None:
         item = self.list.item(row)

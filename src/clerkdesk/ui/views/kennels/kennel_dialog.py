@@ -34,6 +34,8 @@ class KennelDialog(FormDialog):
         self.keeper.chosen.connect(lambda _hit: self._edited("keeper"))
         self.keeper.picked.connect(self._keeper_picked)
         self.add_field("keeper", "&Keeper", self.keeper)
+        # Level with the search text, not the middle of its list.
+        self.labels["keeper"].setFixedHeight(self.keeper.edit.sizeHint().height())
         self.street = self._edit(120, "blank: the keeper's home")
         self.add_field("premises_street", "Premises &street", self.street)
         self.unit = self._edit(30, "optional")

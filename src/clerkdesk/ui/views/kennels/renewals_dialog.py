@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.services.kennel_licensing import (
     KennelBatchResult,
@@ -44,7 +45,7 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import button_row, message_label, money, say, tell
 
 COLUMNS = ("Renew", "Kennel", "Keeper", "Amount", "Tender", "Ready, or why not")
-WIDTHS = (60, 200, 170, 75, 170)
+WIDTHS = (72, 200, 170, 80, 160)
 TICK, AMOUNT, TENDER, STATE = 0, 3, 4, 5
 RED, GREEN = "#a61b1b", "#1f6b2a"
 TENDERS = (TenderKind.CHECK, TenderKind.CASH, TenderKind.MONEY_ORDER, TenderKind.CARD)
@@ -94,6 +95,8 @@ class RenewalsDialog(QDialog):
         self.ticked: set[int] = set()
         self.outcome: KennelBatchResult | None = None
         self._asked: tuple[KennelRenewal, ...] = ()
+        # Kennels this dialog has renewed or seen refused: said in the table, not ticked again.
+        self.settled: set[int] = set()
         self.running = False
         self._loading = 0
         title = f"Year-end kennel renewals — {year_label}"
@@ -210,7 +213,11 @@ class RenewalsDialog(QDialog):
         if not due:
             tell(self.message, f"No kennel is due for {self.year_label}.", problem=False)
         elif self.outcome is None:
-            say(self.message, f"{len(due)} kennel(s) due, {ready} ready to renew.")
+            tell(
+                self.message,
+                f"{counted(len(due), 'kennel')} due, {ready} ready to renew.",
+                problem=False,
+            )
         self._refresh_button()
 
     def _failed(self, exc: Exception) -> None:
@@ -284,7 +291,7 @@ class RenewalsDialog(QDialog):
 
     def toggle_current(self) -> None:
         due = self.current()
-        if due is None or not due.ready or self.running:
+        if due is None or not due.ready or self.running or due.kennel_id in self.settled:
             return
         self._set_ticked(due.kennel_id, due.kennel_id not in self.ticked)
 
@@ -292,7 +299,7 @@ class RenewalsDialog(QDialog):
         if self.running:
             return
         for due in self.due:
-            if due.ready:
+            if due.ready and due.kennel_id not in self.settled:
                 self.ticked.add(due.kennel_id)
         self._fill()
         self._refresh_button()
@@ -317,7 +324,9 @@ class RenewalsDialog(QDialog):
     # the tender of the chosen kennel ---------------------------------------------------
     def _show_tender(self) -> None:
         due = self.current()
-        usable = due is not None and due.ready and not self.running
+        usable = (
+            due is not None and due.ready and not self.running and due.kennel_id not in self.settled
+        )
         self.kind.setEnabled(usable)
         self.number.setEnabled(usable)
         if due is None:
@@ -415,7 +424,7 @@ class RenewalsDialog(QDialog):
         self.progress.setVisible(True)
         self.close_button.setText("Stop  Esc")
         self.close_button.setAccessibleName("Stop")
-        say(self.message, f"Renewing {len(renewals)} kennel(s)…")
+        say(self.message, f"Renewing {counted(len(renewals), 'kennel')}…")
         self._loading += 1
         self.ctx.tasks.run(
             lambda: renew_kennels(
@@ -461,7 +470,7 @@ class RenewalsDialog(QDialog):
                 self._state(row, f"refused: {reason}", RED)
         self.table.resizeRowsToContents()
         self.table.blockSignals(False)
-        lines = [f"Renewed {len(result.renewed)} kennel(s)."]
+        lines = [f"Renewed {counted(len(result.renewed), 'kennel')}."]
         if result.refused:
             lines.append(f"Refused {len(result.refused)}:")
             lines += [f"• {name}: {reason}" for _id, name, reason in result.refused]
@@ -474,6 +483,7 @@ class RenewalsDialog(QDialog):
         return [r.kennel_id for r in self._asked if r.kennel_id not in refused]
 
     def _state(self, row: int, text: str, colour: str) -> None:
+        self.settled.add(self.due[row].kennel_id)
         tick = self._item(row, TICK)
         tick.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
         tick.setData(Qt.ItemDataRole.CheckStateRole, None)

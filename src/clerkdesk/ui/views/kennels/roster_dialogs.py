@@ -48,9 +48,11 @@ class AddDogDialog(FormDialog):
         assert isinstance(outer, QVBoxLayout)
         outer.insertWidget(1, intro)
         self.dog = Finder(ctx, "dog", "Dog", self)
-        self.dog.chosen.connect(lambda _hit: self._edited("dog_id"))
+        self.dog.chosen.connect(lambda _hit: self._edited("dog"))
         self.dog.picked.connect(self._dog_picked)
-        self.add_field("dog_id", "&Dog", self.dog, required=True, short="dog")
+        self.add_field("dog", "&Dog", self.dog, required=True, short="dog")
+        # Level with the search text, not the middle of its list.
+        self.labels["dog"].setFixedHeight(self.dog.edit.sizeHint().height())
         self.day = QLineEdit(self)
         self.day.setText(show_date(ctx.clock.today()))
         self.add_field("on", "&Kept from", self.day, required=True, date=True, short="date")
@@ -66,7 +68,7 @@ class AddDogDialog(FormDialog):
     def work(self) -> Callable[[], Any]:
         hit = self.dog.hit
         if hit is None or hit.dog_id is None:
-            self.problem("dog_id", "Find the dog: type its name, then Down and Enter.")
+            self.problem("dog", "Find the dog: type its name, then Down and Enter.")
         day = self.date("on")
         if day is not None:
             self.check(_not_ahead, day, self.ctx.clock.today(), "on")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from clerkdesk.rules.counts import counted
 from clerkdesk.services.kennel_licensing import KennelStanding
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import button_row, money
@@ -41,15 +42,15 @@ class StandingDialog(QDialog):
         heading = ElidedLabel(title, self, role="Kennel license", hint_width=720)
         heading.setObjectName("DialogTitle")
         outer.addWidget(heading)
-        counted = QLabel(
-            f"{standing.dogs_counted} dog(s) counted on the roster; the license allows at "
+        dogs = QLabel(
+            f"{counted(standing.dogs_counted, 'dog')} counted on the roster; the license allows at "
             f"most {standing.max_dogs}.",
             self,
         )
-        counted.setObjectName("ViewHint")
-        counted.setWordWrap(True)
-        counted.setAccessibleName("Dogs counted")
-        outer.addWidget(counted)
+        dogs.setObjectName("ViewHint")
+        dogs.setWordWrap(True)
+        dogs.setAccessibleName("Dogs counted")
+        outer.addWidget(dogs)
         self.lines = QGridLayout()
         self.lines.setHorizontalSpacing(12)
         self.lines.setColumnStretch(0, 1)

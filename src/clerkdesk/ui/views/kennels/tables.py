@@ -112,7 +112,7 @@ KENNEL_COLUMNS = (
     "License",
     "Inspection",
 )
-KENNEL_WIDTHS = (170, 150, 190, 190, 45, 65, 95)
+KENNEL_WIDTHS = (175, 145, 160, 165, 50, 85, 125)
 LICENSE_COLUMN = 6
 
 
@@ -148,8 +148,8 @@ def kennel_model(parent: Any = None) -> RowsModel[KennelRow]:
 
 
 # A kennel's card ----------------------------------------------------------------------
-ROSTER_COLUMNS = ("Dog", "Breed", "Age", "Counted", "Kennel tag")
-ROSTER_WIDTHS = (110, 120, 90, 150)
+ROSTER_COLUMNS = ("Dog", "Age", "Counted", "Kennel tag")
+ROSTER_WIDTHS = (300, 150, 260)
 
 
 def not_counted(months: int | None) -> str:
@@ -159,11 +159,12 @@ def not_counted(months: int | None) -> str:
 
 def roster_cells(dog: RosterDog, months: int | None = None) -> tuple[str, ...]:
     counted = "counted" if dog.counted else not_counted(months)
-    return (dog.name, dog.breed or "", dog.age_words, counted, dog.kennel_tag or "none yet")
+    name = f"{dog.name} — {dog.breed}" if dog.breed else dog.name
+    return (name, dog.age_words, counted, dog.kennel_tag or "none yet")
 
 
 INSPECTION_COLUMNS = ("Date", "Year", "Result", "Inspector", "Notes")
-INSPECTION_WIDTHS = (90, 70, 65, 110)
+INSPECTION_WIDTHS = (100, 80, 75, 165)
 
 
 def inspection_cells(row: InspectionRow) -> tuple[str, ...]:
@@ -176,15 +177,14 @@ def inspection_cells(row: InspectionRow) -> tuple[str, ...]:
     )
 
 
-LICENSE_COLUMNS = ("License", "Year", "Class", "Max", "Counted", "Receipt", "Status")
-LICENSE_WIDTHS = (80, 65, 150, 40, 60, 90)
+# The license's number names its year; the card's first line says the kennel's class.
+LICENSE_COLUMNS = ("License", "Max", "Counted", "Receipt", "Status")
+LICENSE_WIDTHS = (140, 55, 90, 120)
 
 
 def license_cells(row: KennelLicenseRow) -> tuple[str, ...]:
     return (
         row.label,
-        row.year_label,
-        row.kennel_class_words,
         str(row.max_dogs),
         str(row.dogs_counted),
         row.receipt_label or "",
@@ -207,4 +207,4 @@ def inspection_model(parent: Any = None) -> RowsModel[InspectionRow]:
 
 
 def license_model(parent: Any = None) -> RowsModel[KennelLicenseRow]:
-    return RowsModel(LICENSE_COLUMNS, license_cells, parent, numbers=(3, 4))
+    return RowsModel(LICENSE_COLUMNS, license_cells, parent, numbers=(1, 2))

@@ -57,9 +57,8 @@ class KennelsView(AreaView):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(
             "Kennels",
-            "Every kennel: its keeper, class, the most dogs it may keep, the dogs counted and "
-            "its license for the year chosen. Arrows choose a kennel; its roster, inspections "
-            "and licenses show beneath.",
+            "Every kennel with its license for the year chosen. Arrows choose one; its "
+            "roster, inspections and licenses show beneath.",
             parent,
         )
         self.ctx = ctx
@@ -103,10 +102,12 @@ class KennelsView(AreaView):
         for column, width in enumerate(KENNEL_WIDTHS):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
-        self.body.addWidget(self.table, 4)
+        # Room for six kennels; the card beneath takes the rest.
+        self.table.setMinimumHeight(4 * 26 + 32)
+        self.body.addWidget(self.table, 2)
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
-        self.body.addLayout(self._roster_buttons())
-        self.body.addWidget(self.details, 5)
+        self.body.addLayout(self._kennel_buttons())
+        self.body.addWidget(self.details, 6)
         self._chain()
         self._offer_by_role()
         if not self.years:
@@ -138,36 +139,37 @@ class KennelsView(AreaView):
         row.addWidget(caption)
         row.addWidget(self.year)
         row.addStretch(1)
-        for button in (
-            self.new_button,
-            self.license_button,
-            self.inspect_button,
-            self.renewals_button,
-        ):
-            row.addWidget(button)
+        # The area's own actions here; the chosen kennel's under the list.
+        row.addWidget(self.new_button)
+        row.addWidget(self.renewals_button)
         return row
 
-    def _roster_buttons(self) -> QHBoxLayout:
+    def _kennel_buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        row.addStretch(1)
         self.add_dog_button = _button("Add dog to roster…", "Add dog to roster", ADD_DOG_KEYS, self)
         self.add_dog_button.clicked.connect(self.add_dog)
         self.remove_dog_button = _button(
             "Remove from roster…", "Remove from roster", REMOVE_DOG_KEYS, self
         )
         self.remove_dog_button.clicked.connect(self.remove_dog)
-        row.addWidget(self.add_dog_button)
-        row.addWidget(self.remove_dog_button)
+        row.addStretch(1)
+        for button in (
+            self.license_button,
+            self.inspect_button,
+            self.add_dog_button,
+            self.remove_dog_button,
+        ):
+            row.addWidget(button)
         return row
 
     def _chain(self) -> None:
         chain = (
             self.year,
             self.new_button,
-            self.license_button,
-            self.inspect_button,
             self.renewals_button,
             self.table,
+            self.license_button,
+            self.inspect_button,
             self.add_dog_button,
             self.remove_dog_button,
             self.details.roster,
