@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from clerkdesk.cli import closeout_cmd, report_remittance_cmd
+from clerkdesk.cli import closeout_cmd, report_kennels_cmd, report_remittance_cmd
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,3 +21,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     actions = parser.add_subparsers(dest="report_action", metavar="REPORT", required=True)
     report_remittance_cmd.register(actions)
     closeout_cmd.register_report(actions)
+    report_kennels_cmd.register(actions)

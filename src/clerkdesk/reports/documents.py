@@ -183,3 +183,58 @@ class CertificateDocument:
     @property
     def in_force(self) -> bool:
         return self.status == "issued"
+
+
+@dataclass(frozen=True)
+class KennelDogView:
+    """A dog under a kennel license, with the tag it wears (``2026-K003 #2``)."""
+
+    tag: str
+    name: str
+    breed: str
+    sex: str
+    age: str | None
+
+
+@dataclass(frozen=True)
+class KennelCertificateDocument:
+    """A kennel license (MGL c.140 §137A): since Ollie's Law it states the kennel's type and
+    the maximum number of dogs it may keep."""
+
+    heading: OfficeHeading
+    kennel_license_id: int
+    license_label: str
+    """``2026-K003``: the license year, K, and the number in that year's run."""
+    license_year_label: str
+    license_year_start: dt.date
+    license_year_end: dt.date
+    kennel_name: str
+    kennel_class_words: str
+    """The state's class in words: ``personal kennel``."""
+    category: str | None
+    """The town's own category, in its words (``Hobby kennel``), when it names one."""
+    max_dogs: int
+    dogs_counted: int
+    count_age_months: int
+    keeper: OwnerView
+    premises: tuple[str, ...]
+    dogs: tuple[KennelDogView, ...]
+    fees: tuple[FeeView, ...]
+    receipt_label: str
+    issued_at: dt.datetime
+    """In the town's local time."""
+    issued_by: str
+    inspection: str | None
+    """The inspection the license was sold on: ``Passed 05/15/2026 (Officer Dana Reyes)``."""
+    status: str
+    status_reason: str | None
+    statutory_line: str
+    seal: bytes | None = None
+
+    @property
+    def fee_total(self) -> Decimal:
+        return sum((f.amount for f in self.fees), Decimal("0.00"))
+
+    @property
+    def in_force(self) -> bool:
+        return self.status == "issued"

@@ -1,0 +1,208 @@
+"""The documents a kennel license makes: its certificate, and the state kennel report's rows
+for a license year. Each is read in one transaction into the plain data ``reports`` draws."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    Dog,
+    Kennel,
+    KennelInspection,
+    KennelLicense,
+    KennelTag,
+    LicenseStatus,
+    Receipt,
+    ReceiptLine,
+)
+from clerkdesk.reports.documents import (
+    FeeView,
+    KennelCertificateDocument,
+    KennelDogView,
+    OwnerView,
+)
+from clerkdesk.reports.state_kennels_csv import StateKennelRow
+from clerkdesk.rules.profile import TownProfile
+from clerkdesk.services.documents import (
+    age_on,
+    mailing_lines,
+    office_heading,
+    residence_lines,
+    sex_words,
+    town_zone,
+)
+from clerkdesk.services.kennel_facts import (
+    class_words,
+    count_age,
+    inspection_words,
+    license_label,
+    license_year_of,
+    premises_words,
+    tag_words,
+)
+from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.seal import seal_bytes
+
+KENNEL_STATUTE = "MGL c.140 §137A"
+
+
+def _kennel_lines(session: Session, receipt_id: int) -> list[ReceiptLine]:
+    """The receipt's kennel fee lines (its payment fees, if any, are not the license's)."""
+    return [
+        line
+        for line in session.scalars(
+            select(ReceiptLine)
+            .where(ReceiptLine.receipt_id == receipt_id)
+            .order_by(ReceiptLine.position)
+        )
+        if ".kennel" in line.rule_source
+    ]
+
+
+def _category_words(profile: TownProfile, row: KennelLicense) -> str | None:
+    if row.category is None:
+        return None
+    year = profile.license_year_containing(row.license_year_start)
+    rules = profile.schedule_for(year).kennel
+    named = rules.category(row.category) if rules is not None else None
+    return named.description if named is not None else row.category
+
+
+def kennel_certificate(
+    database: Database, kennel_license_id: int, *, zone: dt.tzinfo | None = None
+) -> KennelCertificateDocument:
+    """The certificate of one kennel license, as it was sold (a void prints as not in
+    force)."""
+    zone = zone or town_zone()
+    with database.read() as session:
+        row = session.get(KennelLicense, kennel_license_id)
+        if row is None:
+            raise ValidationError(
+                f"No kennel license {kennel_license_id} is on file.", field="kennel_license"
+            )
+        profile = profile_in_force(session)
+        kennel = row.kennel
+        keeper = kennel.keeper
+        receipt = session.get(Receipt, row.receipt_id)
+        assert receipt is not None
+        issued_at = row.issued_at.astimezone(zone)
+        label = license_label(row.license_year_label, row.number)
+        dogs = tuple(
+            KennelDogView(
+                tag=tag_words(label, tag.position),
+                name=dog.name,
+                breed=dog.breed,
+                sex=sex_words(dog.sex, dog.altered),
+                age=age_on(dog.birth_date, issued_at.date(), estimated=dog.birth_date_estimated),
+            )
+            for tag, dog in session.execute(
+                select(KennelTag, Dog)
+                .join(Dog, Dog.id == KennelTag.dog_id)
+                .where(KennelTag.kennel_license_id == row.id)
+                .order_by(KennelTag.position)
+            )
+        )
+        inspection = (
+            session.get(KennelInspection, row.inspection_id)
+            if row.inspection_id is not None
+            else None
+        )
+        year = profile.license_year_containing(row.license_year_start)
+        bylaw = f" and {profile.bylaw}" if profile.bylaw else ""
+        return KennelCertificateDocument(
+            heading=office_heading(profile),
+            kennel_license_id=row.id,
+            license_label=label,
+            license_year_label=row.license_year_label,
+            license_year_start=row.license_year_start,
+            license_year_end=row.license_year_end,
+            kennel_name=kennel.name,
+            kennel_class_words=class_words(row.kennel_class),
+            category=_category_words(profile, row),
+            max_dogs=row.max_dogs,
+            dogs_counted=row.dogs_counted,
+            count_age_months=count_age(profile, year),
+            keeper=OwnerView(
+                name=keeper.display_name,
+                residence=residence_lines(keeper),
+                mailing=mailing_lines(keeper),
+                phone=keeper.phone,
+            ),
+            premises=_premises_lines(kennel),
+            dogs=dogs,
+            fees=tuple(
+                FeeView(
+                    line.description,
+                    line.amount,
+                    line.quoted_amount,
+                    line.waiver_reason,
+                    line.citation,
+                )
+                for line in _kennel_lines(session, receipt.id)
+            ),
+            receipt_label=receipt.label,
+            issued_at=issued_at,
+            issued_by=row.issued_by,
+            inspection=(
+                inspection_words(inspection, row.license_year_label)
+                if inspection is not None
+                else None
+            ),
+            status=row.status.value,
+            status_reason=row.status_reason,
+            statutory_line=f"Licensed under {KENNEL_STATUTE}{bylaw}.",
+            seal=seal_bytes(session),
+        )
+
+
+def _premises_lines(kennel: Kennel) -> tuple[str, ...]:
+    street = kennel.premises_street
+    if kennel.premises_unit:
+        street = f"{street}, {kennel.premises_unit}"
+    return (
+        street,
+        f"{kennel.premises_city}, MA {kennel.premises_postal_code}",
+    )
+
+
+def state_kennel_rows(database: Database, *, year: int) -> list[StateKennelRow]:
+    """The kennel licenses in force for the license year starting in ``year``, by number."""
+    with database.read() as session:
+        profile = profile_in_force(session)
+        license_year = license_year_of(profile, year, dt.date(year, 1, 1))
+        zone = town_zone()
+        rows = []
+        for row in session.scalars(
+            select(KennelLicense)
+            .where(
+                KennelLicense.license_year_start == license_year.start,
+                KennelLicense.status == LicenseStatus.ISSUED,
+            )
+            .order_by(KennelLicense.number)
+        ):
+            kennel = row.kennel
+            rows.append(
+                StateKennelRow(
+                    year=row.license_year_label,
+                    license_number=license_label(row.license_year_label, row.number),
+                    kennel_name=kennel.name,
+                    kennel_type=class_words(row.kennel_class),
+                    category=_category_words(profile, row),
+                    max_dogs=row.max_dogs,
+                    dogs_counted=row.dogs_counted,
+                    keeper=kennel.keeper.display_name,
+                    premises=premises_words(kennel),
+                    issued_on=row.issued_at.astimezone(zone).date(),
+                    fee=sum(
+                        (line.amount for line in _kennel_lines(session, row.receipt_id)),
+                        Decimal("0.00"),
+                    ),
+                )
+            )
+        return rows
