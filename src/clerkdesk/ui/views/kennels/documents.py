@@ -36,12 +36,12 @@ def write_kennel_documents(
     from clerkdesk.reports.kennel_certificate_pdf import write_kennel_certificate
     from clerkdesk.reports.receipt_pdf import render_receipt
     from clerkdesk.services.documents import receipt_document
-    from clerkdesk.services.kennel_licensing import kennel_certificate
+    from clerkdesk.services.kennel_documents import kennel_certificate
 
     folder = folder or documents_dir()
     folder.mkdir(parents=True, exist_ok=True)
     document = kennel_certificate(database, kennel_license_id)
-    label = str(getattr(document, "license_label", "") or kennel_license_id)
+    label = document.license_label
     path = folder / f"kennel-license-{safe_name(label, 'kennel')}.pdf"
     write_kennel_certificate(document, path)
     certificate = PrintJob(f"Kennel license {label}", DocumentKind.CERTIFICATE, path)
