@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -192,3 +193,26 @@ def dog_named(database: Database, dog_id: int) -> str:
         dog = session.get(Dog, dog_id)
         assert dog is not None
         return dog.name
+
+
+def unnamed(root: QWidget) -> list[str]:
+    """Inputs, buttons, lists and tables shown under ``root`` that a screen reader could not
+    name."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QComboBox,
+        QHeaderView,
+        QLineEdit,
+    )
+
+    kinds = (QAbstractButton, QLineEdit, QComboBox, QAbstractItemView)
+    return [
+        f"{type(w).__name__} {w.objectName()}"
+        for w in root.findChildren(QWidget)
+        if isinstance(w, kinds)
+        and w.isVisibleTo(root)
+        and not w.accessibleName()
+        and not isinstance(w, QHeaderView)  # a table's header: its columns name the cells
+        and not isinstance(w.parent(), QComboBox)  # a combo box's own list, named by it
+    ]

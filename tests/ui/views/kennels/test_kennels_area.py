@@ -3,13 +3,26 @@ which action."""
 
 from __future__ import annotations
 
-from kennel_support import keepers, license_kennel, open_kennels, seed_kennel
+from counter_fixtures import active_dialog
+from kennel_support import (
+    choose_kennel,
+    keepers,
+    license_kennel,
+    open_kennels,
+    seed_kennel,
+    unnamed,
+)
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
+from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
+from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
+from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog
+from clerkdesk.ui.views.kennels.standing_dialog import StandingDialog
 from clerkdesk.ui.views.kennels.tables import kennel_model, license_model, roster_model
 from qt_support import sign_in_window
 
@@ -102,3 +115,25 @@ def test_the_tables_pass_the_model_tester(
 ) -> None:
     for model in (kennel_model(), roster_model(None, 3), license_model()):
         qtmodeltester.check(model)
+
+
+def test_every_input_of_the_area_and_its_dialogs_has_an_accessible_name(
+    qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
+) -> None:
+    (keeper,) = keepers(ui_context.database, 1)
+    kennel = seed_kennel(ui_context.database, keeper, clock)
+    view = open_kennels(qtbot, window)
+    choose_kennel(qtbot, view, kennel.name)
+    assert unnamed(view) == []
+    for opener, kind in (
+        (view.new_kennel, KennelDialog),
+        (view.add_dog, AddDogDialog),
+        (view.record_inspection, InspectionDialog),
+        (view.year_end_renewals, RenewalsDialog),
+        (view.license_kennel, StandingDialog),
+    ):
+        opener()
+        dialog = active_dialog(qtbot, kind)
+        assert unnamed(dialog) == [], kind.__name__
+        dialog.reject()
+        qtbot.waitUntil(lambda d=dialog: not d.isVisible() and not view.busy())  # type: ignore[misc]

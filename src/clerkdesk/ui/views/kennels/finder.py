@@ -60,6 +60,8 @@ class Finder(QWidget):
         self.list = QListWidget(self)
         self.list.setAccessibleName(f"{name}: matches")
         self.list.setFixedHeight(4 * 24 + 8)
+        # Reached with Down from the text, so Tab goes on to the form's next field.
+        self.list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         # One line, so the form keeps its size: a long choice ends in "…" (whole on hover).
