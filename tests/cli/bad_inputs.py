@@ -53,6 +53,11 @@ SAMPLES: dict[str, list[str]] = {
     "period lock": ["2026-01", "--reference", "TR-2026-01"],
     "receipt void": ["2026-000001", "--reason", "wrong dog"],
     "report remittance": ["--month", "2026-06", "--pdf", "{tmp}/remittance.pdf"],
+    "report kennels": ["--year", "2026", "--csv", "{tmp}/kennels.csv"],
+    "kennel roster": ["1", "--add", "1"],
+    "kennel inspect": ["1", "--year", "2026", "--result", "passed", "--inspector", "Reyes"],
+    "kennel license": ["1", "--tender", "cash"],
+    "kennel renew": ["--year", "2026", "--tender", "cash"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from clerkdesk.services.payments import TenderInput
 
 TENDERS = ("cash", "check", "money_order", "card")
+REFERENCE_WORDS = {
+    "check": "check number",
+    "money_order": "money order number",
+    "card": "card authorization",
+}
 TENDER_EPILOG = """\
 --tender says how it is paid: cash, check, money_order or card. A check, money order or
 card needs --reference (the check or money order number, the card authorization). Cash
@@ -78,6 +83,8 @@ def tender(kind: str, reference: str | None, amount: str | None) -> TenderInput:
         fail("--amount is what was handed over in cash; a check or card pays the amount due")
     if kind == "cash" and reference is not None:
         fail("--reference is for a check, money order or card, not cash")
+    if kind != "cash" and reference is None:
+        fail(f"--tender {kind} needs --reference (the {REFERENCE_WORDS[kind]})")
     if reference is not None and (not reference.strip() or len(reference) > 40):
         fail("--reference must be 1 to 40 characters")
     return TenderInput(TenderKind(kind), offered, reference)
