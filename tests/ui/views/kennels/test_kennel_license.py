@@ -15,8 +15,8 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.models import KennelLicense, Receipt
 from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.views.kennels.standing_dialog import StandingDialog
 from pdf_support import page_texts

@@ -23,8 +23,8 @@ from clerkdesk.services.kennel_licensing import (
 from clerkdesk.services.licensing import payment_fees_on
 from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.fields import money
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.present import present
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.views.kennels.documents import KennelDocuments, write_kennel_documents

@@ -84,7 +84,7 @@ class KennelsView(AreaView):
         self.empty = empty_state("", self)
         self.empty.setAccessibleName("No kennels")
         self.empty.setVisible(False)
-        self.body.addWidget(self.empty)
+        self.body.addWidget(self.empty, 1)
         self.model = kennel_model(self)
         self.table = QTableView(self)
         self.table.setAccessibleName("Kennels")
@@ -179,18 +179,19 @@ class KennelsView(AreaView):
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
-    def _offer_by_role(self) -> None:
-        """A role sees only the actions it may take (the services refuse the rest too)."""
+    def _offer_by_role(self, has_kennels: bool = True) -> None:
+        """A role sees only the actions it may take (the services refuse the rest too); the
+        actions on a chosen kennel only once there is one to choose."""
         actor = self.ctx.actor
         records = actor.may(Permission.EDIT_RECORDS)
         sell = actor.may(Permission.SELL)
         for button, allowed in (
             (self.new_button, records),
-            (self.add_dog_button, records),
-            (self.remove_dog_button, records),
-            (self.license_button, sell),
             (self.renewals_button, sell),
-            (self.inspect_button, actor.may(Permission.INSPECT)),
+            (self.add_dog_button, records and has_kennels),
+            (self.remove_dog_button, records and has_kennels),
+            (self.license_button, sell and has_kennels),
+            (self.inspect_button, actor.may(Permission.INSPECT) and has_kennels),
         ):
             button.setVisible(allowed)
             button.setEnabled(allowed)
@@ -201,9 +202,27 @@ class KennelsView(AreaView):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self._follow_town()
         # A sale at the counter or a renewal elsewhere may have changed the list.
         self.reload(self.chosen_id())
         QTimer.singleShot(0, self._take_focus)
+
+    def _follow_town(self) -> None:
+        """The town's rules may have changed in Settings (or the day turned): the years
+        offered follow, keeping the year chosen where it is still offered."""
+        profile = self.ctx.town.profile if self.ctx.town is not None else None
+        years = shown_years(profile, self.ctx.clock.today())
+        if years == self.years:
+            return
+        chosen = self.chosen_year()
+        self.years = years
+        self.year.blockSignals(True)
+        self.year.clear()
+        for year in years:
+            self.year.addItem(year.caption, year.starts_in)
+        at = self.year.findData(chosen)
+        self.year.setCurrentIndex(max(at, 0))
+        self.year.blockSignals(False)
 
     def _take_focus(self) -> None:
         focus = self.focusWidget()
@@ -255,8 +274,7 @@ class KennelsView(AreaView):
         self.empty.setVisible(not rows)
         self.table.setVisible(bool(rows))
         self.details.setVisible(bool(rows))
-        for button in (self.add_dog_button, self.remove_dog_button):
-            button.setVisible(bool(rows) and self.ctx.actor.may(Permission.EDIT_RECORDS))
+        self._offer_by_role(bool(rows))
         self.table.setAccessibleName(f"Kennels, license year {label}" if label else "Kennels")
         wanted = self.wanted
         at = next((n for n, r in enumerate(self.rows) if r.kennel_id == wanted), 0)
