@@ -100,6 +100,7 @@ def seed_kennel(
     license_year: int = 2026,
     inspected: bool = True,
     max_dogs: int = 4,
+    kennel_class: str = "personal",
 ) -> SeededKennel:
     """A personal kennel with the keeper's two dogs and a puppy born a month ago (not
     counted), inspected (passed) for ``license_year`` unless told otherwise."""
@@ -114,7 +115,7 @@ def seed_kennel(
             premises_unit=None,
             premises_city="Westborough",
             premises_postal_code="01581",
-            kennel_class="personal",
+            kennel_class=kennel_class,
             category=None,
             max_dogs=max_dogs,
             notes=None,

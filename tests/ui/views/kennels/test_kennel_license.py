@@ -8,6 +8,7 @@ from decimal import Decimal
 from counter_fixtures import active_dialog
 from kennel_support import choose_kennel, keepers, open_kennels, seed_kennel
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -105,3 +106,35 @@ def test_a_kennel_that_cannot_be_licensed_says_every_reason_and_offers_no_paymen
             ).first()
             is None
         )
+
+
+def test_a_charitable_kennel_is_licensed_free_without_a_payment(
+    qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
+) -> None:
+    # GIVEN a domestic charitable corporation kennel, inspected (MGL c.140 §137C: free)
+    (keeper,) = keepers(ui_context.database, 1)
+    kennel = seed_kennel(
+        ui_context.database, keeper, clock, name="Second Chance Rescue", kennel_class="charitable"
+    )
+    view = open_kennels(qtbot, window)
+    choose_kennel(qtbot, view, kennel.name)
+    qtbot.keyClick(view.table, Qt.Key.Key_L, CTRL)
+    standing = active_dialog(qtbot, StandingDialog)
+    assert isinstance(standing, StandingDialog)
+    # THEN nothing is due and the main button issues the license
+    assert standing.total.text() == "0.00"
+    assert standing.pay.text() == "Issue the license  Enter"
+    qtbot.keyClick(standing.pay, Qt.Key.Key_Return)
+    # THEN no payment is asked: the certificate comes straight away, on a receipt for 0.00
+    preview = active_dialog(qtbot, PrintPreview, timeout=15000)
+    assert isinstance(preview, PrintPreview)
+    assert not any(
+        isinstance(w, PaymentDialog) and w.isVisible() for w in QApplication.topLevelWidgets()
+    )
+    with ui_context.database.read() as session:
+        issued = session.scalars(
+            select(KennelLicense).where(KennelLicense.kennel_id == kennel.kennel_id)
+        ).one()
+        receipt = session.get(Receipt, issued.receipt_id)
+        assert receipt is not None and receipt.total == Decimal("0.00")
+    preview.accept()
