@@ -27,7 +27,8 @@ from clerkdesk.rules.kinds import InspectionResult, TenderKind
 from clerkdesk.services.kennels import InspectionInput, record_inspection
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.main_window import MainWindow
-from clerkdesk.ui.views.kennels.renewals_dialog import STATE, TICK, RenewalsDialog
+from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
+from clerkdesk.ui.views.kennels.renewals_table import STATE, TICK
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier

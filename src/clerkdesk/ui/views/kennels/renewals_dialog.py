@@ -8,23 +8,16 @@ says what became of each kennel.
 from __future__ import annotations
 
 import itertools
-import threading
-from dataclasses import dataclass
-from decimal import Decimal
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -39,43 +32,15 @@ from clerkdesk.services.kennel_licensing import (
     kennels_due,
     renew_kennels,
 )
-from clerkdesk.services.payments import KIND_WORDS, REFERENCE_WORDS, TenderInput
+from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.progress import Cancelled
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.fields import button_row, message_label, money, say, tell
+from clerkdesk.ui.fields import button_row, message_label, say, tell
+from clerkdesk.ui.views.kennels.renewal_batch import TENDERS, ChosenTender, Progress, renewals
+from clerkdesk.ui.views.kennels.renewals_table import TICK, DueTable
 
-COLUMNS = ("Renew", "Kennel", "Keeper", "Amount", "Tender", "Ready, or why not")
-WIDTHS = (72, 200, 170, 80, 160)
-TICK, AMOUNT, TENDER, STATE = 0, 3, 4, 5
-RED, GREEN = "#a61b1b", "#1f6b2a"
-TENDERS = (TenderKind.CHECK, TenderKind.CASH, TenderKind.MONEY_ORDER, TenderKind.CARD)
 RENEW_KEYS = "Ctrl+Return"
 ALL_KEYS = "Ctrl+A"
-
-
-@dataclass
-class _Tender:
-    kind: TenderKind = TenderKind.CHECK
-    reference: str = ""
-
-    def words(self) -> str:
-        number = f" {self.reference}" if self.reference else ""
-        return f"{KIND_WORDS[self.kind]}{number}"
-
-
-class _Progress(QObject):
-    """Said from the worker thread, heard on the main thread; Cancel stops between kennels."""
-
-    moved = Signal(int, int, str)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.stop = threading.Event()
-
-    def step(self, done: int, total: int, words: str) -> None:
-        if self.stop.is_set():
-            raise Cancelled("Stopped: the kennels not yet renewed were left as they were.")
-        self.moved.emit(done, total, words)
 
 
 class RenewalsDialog(QDialog):
@@ -91,7 +56,7 @@ class RenewalsDialog(QDialog):
         self.license_year = license_year
         self.year_label = year_label
         self.due: tuple[KennelDue, ...] = ()
-        self.tenders: dict[int, _Tender] = {}
+        self.tenders: dict[int, ChosenTender] = {}
         self.ticked: set[int] = set()
         self.outcome: KennelBatchResult | None = None
         self._asked: tuple[KennelRenewal, ...] = ()
@@ -118,21 +83,7 @@ class RenewalsDialog(QDialog):
         hint.setObjectName("ViewHint")
         hint.setWordWrap(True)
         outer.addWidget(hint)
-        self.table = QTableWidget(0, len(COLUMNS), self)
-        self.table.setAccessibleName("Kennels due")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setTabKeyNavigation(False)
-        self.table.setWordWrap(True)
-        self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate(WIDTHS):
-            self.table.setColumnWidth(column, width)
-        self.table.setMinimumHeight(260)
+        self.table = DueTable(self)
         self.table.currentCellChanged.connect(lambda *_a: self._show_tender())
         self.table.cellChanged.connect(self._cell_changed)
         outer.addWidget(self.table, 1)
@@ -178,7 +129,7 @@ class RenewalsDialog(QDialog):
         space = QShortcut(QKeySequence(Qt.Key.Key_Space), self.table)
         space.setContext(Qt.ShortcutContext.WidgetShortcut)
         space.activated.connect(self.toggle_current)
-        self.signals = _Progress(self)
+        self.signals = Progress(self)
         self.signals.moved.connect(self._moved)
         for first, second in itertools.pairwise(
             (self.table, self.kind, self.number, self.renew, self.close_button)
@@ -204,7 +155,7 @@ class RenewalsDialog(QDialog):
         self.due = tuple(due)
         self.ticked &= {d.kennel_id for d in due if d.ready}
         for row in due:
-            self.tenders.setdefault(row.kennel_id, _Tender())
+            self.tenders.setdefault(row.kennel_id, ChosenTender())
         self._fill()
         self.table.setFocus()
         if self.table.rowCount():
@@ -239,51 +190,7 @@ class RenewalsDialog(QDialog):
 
     # the table ----------------------------------------------------------------------
     def _fill(self) -> None:
-        self.table.blockSignals(True)
-        self.table.setRowCount(len(self.due))
-        for number, due in enumerate(self.due):
-            tick = QTableWidgetItem("")
-            if due.ready:
-                tick.setFlags(
-                    Qt.ItemFlag.ItemIsEnabled
-                    | Qt.ItemFlag.ItemIsSelectable
-                    | Qt.ItemFlag.ItemIsUserCheckable
-                )
-                ticked = due.kennel_id in self.ticked
-                tick.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
-                tick.setData(
-                    Qt.ItemDataRole.AccessibleTextRole, "ticked" if ticked else "not ticked"
-                )
-            else:
-                tick.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                tick.setText("—")
-            self.table.setItem(number, TICK, tick)
-            amount = "" if due.amount is None else money(due.amount)
-            state = "ready" if due.ready else "; ".join(due.reasons)
-            for column, text in (
-                (1, due.name),
-                (2, due.keeper_name),
-                (AMOUNT, amount),
-                (TENDER, self.tenders[due.kennel_id].words() if due.ready else ""),
-                (STATE, state),
-            ):
-                item = QTableWidgetItem(text)
-                item.setToolTip(text)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                if column == AMOUNT:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                if column == STATE:
-                    item.setForeground(QBrush(QColor(GREEN if due.ready else RED)))
-                self.table.setItem(number, column, item)
-        self.table.resizeRowsToContents()
-        self.table.blockSignals(False)
-
-    def _item(self, row: int, column: int) -> QTableWidgetItem:
-        item = self.table.item(row, column)
-        assert item is not None  # every cell is filled by _fill
-        return item
+        self.table.fill(self.due, self.ticked, lambda d: self.tenders[d.kennel_id].words())
 
     def current(self) -> KennelDue | None:
         row = self.table.currentRow()
@@ -307,19 +214,13 @@ class RenewalsDialog(QDialog):
     def _set_ticked(self, kennel_id: int, ticked: bool) -> None:
         (self.ticked.add if ticked else self.ticked.discard)(kennel_id)
         row = next(n for n, d in enumerate(self.due) if d.kennel_id == kennel_id)
-        item = self._item(row, TICK)
-        self.table.blockSignals(True)
-        item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
-        item.setData(Qt.ItemDataRole.AccessibleTextRole, "ticked" if ticked else "not ticked")
-        self.table.blockSignals(False)
+        self.table.show_tick(row, ticked)
         self._refresh_button()
 
     def _cell_changed(self, row: int, column: int) -> None:
         """A tick by the mouse."""
-        if column != TICK or not 0 <= row < len(self.due):
-            return
-        item = self._item(row, TICK)
-        self._set_ticked(self.due[row].kennel_id, item.checkState() == Qt.CheckState.Checked)
+        if column == TICK and 0 <= row < len(self.due):
+            self._set_ticked(self.due[row].kennel_id, self.table.ticked_at(row))
 
     # the tender of the chosen kennel ---------------------------------------------------
     def _show_tender(self) -> None:
@@ -345,20 +246,16 @@ class RenewalsDialog(QDialog):
         tender = self.tenders[due.kennel_id]
         tender.kind = TenderKind(self.kind.currentData())
         tender.reference = self.number.text().strip()
-        item = self._item(self.table.currentRow(), TENDER)
-        item.setText(tender.words())
-        item.setToolTip(tender.words())
+        self.table.show_tender(self.table.currentRow(), tender.words())
         self._refresh_button()
 
     def missing_numbers(self) -> list[str]:
         """The ticked kennels whose tender needs a number and has none."""
-        names = []
-        for due in self.due:
-            tender = self.tenders[due.kennel_id]
-            needs = due.kennel_id in self.ticked and tender.kind in REFERENCE_WORDS
-            if needs and not tender.reference:
-                names.append(due.name)
-        return names
+        return [
+            d.name
+            for d in self.due
+            if d.kennel_id in self.ticked and self.tenders[d.kennel_id].needs_number
+        ]
 
     def _refresh_button(self) -> None:
         if self.running:
@@ -380,21 +277,6 @@ class RenewalsDialog(QDialog):
         self.renew.setEnabled(True)
 
     # renewing -----------------------------------------------------------------------
-    def renewals(self) -> tuple[KennelRenewal, ...]:
-        chosen = []
-        for due in self.due:
-            if due.kennel_id not in self.ticked:
-                continue
-            tender = self.tenders[due.kennel_id]
-            # A check or card pays what is due (None); cash is handed over to the cent.
-            offered = (due.amount or Decimal("0.00")) if tender.kind is TenderKind.CASH else None
-            chosen.append(
-                KennelRenewal(
-                    due.kennel_id, TenderInput(tender.kind, offered, tender.reference or None)
-                )
-            )
-        return tuple(chosen)
-
     def run(self) -> None:
         if self.running or self._loading:
             return
@@ -411,24 +293,24 @@ class RenewalsDialog(QDialog):
             )
             self.number.setFocus()
             return
-        renewals = self._asked = self.renewals()
+        asked = self._asked = renewals(self.due, self.ticked, self.tenders)
         database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         year, step = self.license_year, self.signals.step
         self.signals.stop.clear()
         self.running = True
         self._refresh_button()
         self._show_tender()
-        self.progress.setRange(0, len(renewals))
+        self.progress.setRange(0, len(asked))
         self.progress.setValue(0)
-        self.progress.setFormat(f"%v of {len(renewals)}")
+        self.progress.setFormat(f"%v of {len(asked)}")
         self.progress.setVisible(True)
         self.close_button.setText("Stop  Esc")
         self.close_button.setAccessibleName("Stop")
-        say(self.message, f"Renewing {counted(len(renewals), 'kennel')}…")
+        say(self.message, f"Renewing {counted(len(asked), 'kennel')}…")
         self._loading += 1
         self.ctx.tasks.run(
             lambda: renew_kennels(
-                database, renewals, license_year=year, actor=actor, clock=clock, step=step
+                database, asked, license_year=year, actor=actor, clock=clock, step=step
             ),
             self._done,
             self._failed,
@@ -458,18 +340,13 @@ class RenewalsDialog(QDialog):
     def _show_result(self, result: KennelBatchResult) -> None:
         """Each kennel of the batch says what became of it, in the table and in a line."""
         by_id = {due.kennel_id: row for row, due in enumerate(self.due)}
-        self.table.blockSignals(True)
         for kennel_id, sale in zip(self._renewed_ids(result), result.renewed, strict=False):
-            row = by_id.get(kennel_id)
-            if row is not None:
+            if (row := by_id.get(kennel_id)) is not None:
                 said = f"renewed: license {sale.license_label}, receipt {sale.receipt_label}"
-                self._state(row, said, GREEN)
+                self._settle(row, said, renewed=True)
         for kennel_id, _name, reason in result.refused:
-            row = by_id.get(kennel_id)
-            if row is not None:
-                self._state(row, f"refused: {reason}", RED)
-        self.table.resizeRowsToContents()
-        self.table.blockSignals(False)
+            if (row := by_id.get(kennel_id)) is not None:
+                self._settle(row, f"refused: {reason}", renewed=False)
         lines = [f"Renewed {counted(len(result.renewed), 'kennel')}."]
         if result.refused:
             lines.append(f"Refused {len(result.refused)}:")
@@ -482,16 +359,9 @@ class RenewalsDialog(QDialog):
         refused = {kennel_id for kennel_id, _n, _r in result.refused}
         return [r.kennel_id for r in self._asked if r.kennel_id not in refused]
 
-    def _state(self, row: int, text: str, colour: str) -> None:
+    def _settle(self, row: int, text: str, *, renewed: bool) -> None:
         self.settled.add(self.due[row].kennel_id)
-        tick = self._item(row, TICK)
-        tick.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-        tick.setData(Qt.ItemDataRole.CheckStateRole, None)
-        tick.setText("✓" if colour == GREEN else "✗")
-        item = self._item(row, STATE)
-        item.setText(text)
-        item.setToolTip(text)
-        item.setForeground(QBrush(QColor(colour)))
+        self.table.show_outcome(row, text, renewed=renewed)
 
     def _close_or_stop(self) -> None:
         if self.running:
