@@ -194,6 +194,10 @@ def test_a_dog_kept_under_a_licensed_kennel_needs_no_license_of_its_own(kt: Kenn
     # Before the kennel is licensed for the year, Duke may be licensed on his own.
     [before] = quote_dogs(town.database, [kt.duke], town.clock.today())
     assert before.can_license and before.kennel_license is None
+    assert (
+        "On the roster of Maple Hill Kennel, which holds no kennel license for 2026–27 yet"
+        in before.warnings[-1]
+    )
     sell(kt)
     [after] = quote_dogs(town.database, [kt.duke], town.clock.today())
     said = f"Kept under kennel license {LABEL} (Maple Hill Kennel): needs no license of its own."
@@ -212,3 +216,18 @@ def test_a_dog_kept_under_a_licensed_kennel_needs_no_license_of_its_own(kt: Kenn
     )
     [off] = quote_dogs(town.database, [kt.duke], town.clock.today())
     assert off.can_license
+
+
+def test_a_maximum_above_the_towns_is_refused_as_the_kennels(kt: KennelTown) -> None:
+    from clerkdesk.rules import presets
+    from clerkdesk.services.town import save_town_profile
+
+    # GIVEN the town lowers its kennel maximum below Maple Hill's 10 dogs
+    text = presets.preset_toml("westborough").replace("max_dogs = 20", "max_dogs = 8", 1)
+    text = text.replace("{ up_to = 20, fee = 75.00 },", "", 1)
+    save_town_profile(kt.town.database, text, actor=CLERK, clock=kt.town.clock)
+    standing = kennel_standing(kt.town.database, kt.kennel, on=kt.town.clock.today())
+    assert standing.quote is None
+    [refusal] = standing.refusals
+    assert refusal.startswith("Maple Hill Kennel's maximum of 10 dogs is more than the town")
+    assert "may keep no more than 8 dogs" in refusal and refusal.endswith("lower its maximum.")

@@ -92,3 +92,26 @@ def test_the_remittance_counts_kennel_licenses_sold(town: Town) -> None:
         1,
         1,
     )
+
+
+def test_a_cancelled_batch_keeps_the_kennels_renewed_before_it(town: Town) -> None:
+    from clerkdesk.services.progress import Cancelled
+
+    maple = licensed_last_year(town, "Maple Hill Kennel", inspected_now=True)
+    cedar = licensed_last_year(town, "Cedar Run Kennel", inspected_now=True)
+
+    def step(done: int, _total: int, _words: str) -> None:
+        if done == 1:
+            raise Cancelled("stopped")
+
+    result = renew_kennels(
+        town.database,
+        [KennelRenewal(maple, check("1")), KennelRenewal(cedar, check("2"))],
+        license_year=2026,
+        actor=CLERK,
+        clock=town.clock,
+        step=step,
+    )
+    assert result.cancelled and len(result.renewed) == 1 and result.refused == ()
+    due = kennels_due(town.database, license_year=2026, on=town.clock.today())
+    assert [d.kennel_id for d in due] == [cedar]

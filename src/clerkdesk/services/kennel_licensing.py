@@ -31,6 +31,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.errors import KennelOverMaximum
 from clerkdesk.rules.kennel_quote import quote_kennel
 from clerkdesk.rules.kinds import InspectionResult
 from clerkdesk.rules.license_year import LicenseYear
@@ -55,7 +56,7 @@ from clerkdesk.services.locks import lock_kennel
 from clerkdesk.services.numbers import next_number
 from clerkdesk.services.payments import TenderInput, plan_tenders
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.progress import Step, no_progress
+from clerkdesk.services.progress import Cancelled, Step, no_progress
 from clerkdesk.services.receipts import ChargedLine, open_receipt, post_receipt, receipt_total
 
 # Ollie's Law: a kennel license is denied, first and at renewal, until the kennel has
@@ -126,6 +127,8 @@ class KennelBatchResult:
     renewed: tuple[KennelSaleResult, ...]
     refused: tuple[tuple[int, str, str], ...]
     """(kennel id, kennel name, the reason)."""
+    cancelled: bool = False
+    """Stopped between kennels by the person who asked; those renewed stay renewed."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +186,13 @@ def _find(
     try:
         quote = quote_kennel(profile, request)
         year = quote.license_year
+    except KennelOverMaximum as exc:
+        # The fee is the maximum's tier: a maximum above what the town allows (or its fees
+        # reach) is said as the kennel's, not as dogs counted.
+        refusals.append(
+            f"{kennel.name}'s maximum of {kennel.max_dogs} dogs is more than the town allows "
+            f"({exc.message.rstrip('.')}): lower its maximum."
+        )
     except ValidationError as exc:
         refusals.append(f"{kennel.name}: {exc.message.rstrip('.')}.")
     if year is None:
@@ -373,14 +383,18 @@ def renew_kennels(
     step: Step = no_progress,
 ) -> KennelBatchResult:
     """Renew each kennel in its own transaction, on its own receipt; a kennel refused (with
-    its reason) never stops the others."""
+    its reason) never stops the others. ``step`` may raise ``Cancelled`` between kennels."""
     require(actor, Permission.SELL)
     renewed: list[KennelSaleResult] = []
     refused: list[tuple[int, str, str]] = []
     total = len(renewals)
     for done, renewal in enumerate(renewals):
         name = _kennel_name(database, renewal.kennel_id)
-        step(done, total, f"Renewing {name}")
+        try:
+            step(done, total, f"Renewing {name}")
+        except Cancelled:
+            # The kennels renewed so far are on their receipts already; the rest wait.
+            return KennelBatchResult(tuple(renewed), tuple(refused), cancelled=True)
         try:
             renewed.append(
                 sell_kennel_license(

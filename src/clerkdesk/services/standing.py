@@ -171,9 +171,13 @@ def dog_standing(
                 f"{dog.name} is already licensed for {year.label} "
                 f"(license {current.number}, tag {current.tag_number or 'none'})."
             )
-    kennel = kept_under_kennel(session, dog.id, on, year) if year is not None else None
+    kennel, kennel_note = (
+        kept_under_kennel(session, dog.id, on, year) if year is not None else (None, None)
+    )
     if kennel is not None:
         blockers.append(kennel)
+    if kennel_note is not None:
+        warnings.append(kennel_note)
     if dog.status is not DogStatus.ACTIVE:
         blockers.append(f"{dog.name} is marked {dog.status.value}.")
     if owner.status is not OwnerStatus.ACTIVE:
@@ -225,27 +229,39 @@ def dog_standing(
     )
 
 
-def kept_under_kennel(session: Session, dog_id: int, on: dt.date, year: LicenseYear) -> str | None:
-    """What the counter says of a dog kept at a kennel licensed for the year: its kennel
-    license covers it (MGL c.140 §137A), so it needs no license of its own."""
-    found = session.execute(
-        select(Kennel.name, KennelLicense.license_year_label, KennelLicense.number)
+def kept_under_kennel(
+    session: Session, dog_id: int, on: dt.date, year: LicenseYear
+) -> tuple[str | None, str | None]:
+    """What the counter says of a dog on an active kennel's roster: covered by the kennel's
+    license for the year (MGL c.140 §137A), it needs no license of its own (the first,
+    refusing); without one yet, a note that the kennel's license would cover it."""
+    roster = session.execute(
+        select(Kennel.id, Kennel.name)
         .join(KennelDog, KennelDog.kennel_id == Kennel.id)
-        .join(KennelLicense, KennelLicense.kennel_id == Kennel.id)
         .where(
             KennelDog.dog_id == dog_id,
             KennelDog.added_on <= on,
             (KennelDog.removed_on.is_(None)) | (KennelDog.removed_on > on),
             Kennel.status == KennelStatus.ACTIVE,
-            KennelLicense.license_year_start == year.start,
-            KennelLicense.status == LicenseStatus.ISSUED,
         )
         .limit(1)
     ).first()
-    if found is None:
-        return None
-    label = license_label(found.license_year_label, found.number)
-    return f"Kept under kennel license {label} ({found.name}): needs no license of its own."
+    if roster is None:
+        return None, None
+    held = session.execute(
+        select(KennelLicense.license_year_label, KennelLicense.number).where(
+            KennelLicense.kennel_id == roster.id,
+            KennelLicense.license_year_start == year.start,
+            KennelLicense.status == LicenseStatus.ISSUED,
+        )
+    ).first()
+    if held is None:
+        return None, (
+            f"On the roster of {roster.name}, which holds no kennel license for {year.label} "
+            "yet: the kennel's license would cover this dog."
+        )
+    label = license_label(held.license_year_label, held.number)
+    return f"Kept under kennel license {label} ({roster.name}): needs no license of its own.", None
 
 
 def senior_exempt(quote: Quote) -> bool:
