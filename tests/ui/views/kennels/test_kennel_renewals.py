@@ -42,8 +42,11 @@ def clock() -> FixedClock:
     return FixedClock(dt.datetime(2027, 3, 2, 10, 30, tzinfo=EASTERN))
 
 
-def _licensed_last_year(ui_context: UiContext, clock: FixedClock) -> list[SeededKennel]:
-    """Three kennels licensed for 2026–27; the first two inspected again for 2027–28."""
+def _licensed_last_year(
+    ui_context: UiContext, clock: FixedClock, inspected: int = 2
+) -> list[SeededKennel]:
+    """Three kennels licensed for 2026–27; the first ``inspected`` inspected again for
+    2027–28."""
     database = ui_context.database
     names = ("Alder Kennel", "Birch Kennel", "Cedar Kennel")
     seeded = []
@@ -51,7 +54,7 @@ def _licensed_last_year(ui_context: UiContext, clock: FixedClock) -> list[Seeded
         kennel = seed_kennel(database, keeper, JUNE_2026, name=name, license_year=2026)
         license_kennel(database, kennel, JUNE_2026, 2026)
         seeded.append(kennel)
-    for kennel in seeded[:2]:
+    for kennel in seeded[:inspected]:
         record_inspection(
             database,
             InspectionInput(kennel.kennel_id, 2027, clock.today(), InspectionResult.PASSED,
@@ -126,3 +129,39 @@ def test_renew_the_ready_kennels_by_check_and_see_the_one_refused(
     qtbot.waitUntil(lambda: not dialog.isVisible() and not view.busy())
     labels = {r.name: r.license_label for r in view.model.rows}
     assert labels[alder.name] and labels[birch.name] and labels[cedar.name] is None
+
+
+def test_esc_stops_a_batch_between_kennels_and_says_what_was_done(
+    qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
+) -> None:
+    _licensed_last_year(ui_context, clock, inspected=3)
+    view = open_kennels(qtbot, window)
+    view.year.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: not view.busy())
+    view.year_end_renewals()
+    dialog = active_dialog(qtbot, RenewalsDialog)
+    assert isinstance(dialog, RenewalsDialog)
+    qtbot.waitUntil(lambda: not dialog.busy() and len(dialog.due) == 3)
+    qtbot.keyClick(dialog.table, Qt.Key.Key_A, CTRL)
+    for row in range(3):  # cash (the second tender offered) needs no number
+        dialog.table.setCurrentCell(row, 1)
+        dialog.kind.setCurrentIndex(1)
+    assert dialog.renew.text() == "Renew 3 kennels  Ctrl+Enter"
+    # WHEN the clerk starts the batch and at once presses Esc
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return, CTRL)
+    assert dialog.close_button.text() == "Stop  Esc"
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.busy(), timeout=20000)
+    # THEN the dialog stays, says it stopped, and keeps the kennels not reached ticked
+    assert dialog.isVisible()
+    outcome = dialog.outcome
+    assert outcome is not None and outcome.cancelled
+    reached = len(outcome.renewed) + len(outcome.refused)
+    assert reached < 3
+    assert dialog.message.text().startswith("Stopped: Renewed")
+    assert len(dialog.ticked) == 3 - reached
+    with ui_context.database.read() as session:
+        renewed = session.scalars(
+            select(KennelLicense).where(KennelLicense.license_year_start == dt.date(2027, 4, 1))
+        ).all()
+        assert len(renewed) == len(outcome.renewed)

@@ -60,6 +60,7 @@ class Progress(QObject):
         self.stop = threading.Event()
 
     def step(self, done: int, total: int, words: str) -> None:
-        if self.stop.is_set():
+        # The last step says the batch is done: nothing is left to stop.
+        if self.stop.is_set() and done < total:
             raise Cancelled("Stopped: the kennels not yet renewed were left as they were.")
         self.moved.emit(done, total, words)

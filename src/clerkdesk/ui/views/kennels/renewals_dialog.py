@@ -330,8 +330,9 @@ class RenewalsDialog(QDialog):
         self.progress.setVisible(False)
         self.close_button.setText("Close  Esc")
         self.close_button.setAccessibleName("Close")
-        self.ticked.clear()
         self._show_result(result)
+        # Those the batch did not reach (it was stopped) stay ticked for another run.
+        self.ticked -= self.settled
         if result.renewed:
             self.ctx.money_events.changed.emit()
             self.renewed.emit(result)
@@ -348,10 +349,14 @@ class RenewalsDialog(QDialog):
             if (row := by_id.get(kennel_id)) is not None:
                 self._settle(row, f"refused: {reason}", renewed=False)
         lines = [f"Renewed {counted(len(result.renewed), 'kennel')}."]
+        if result.cancelled:
+            left = len(self._asked) - len(result.renewed) - len(result.refused)
+            lines[0] = f"Stopped: {lines[0]} Not reached, still ticked: {counted(left, 'kennel')}."
         if result.refused:
             lines.append(f"Refused {len(result.refused)}:")
             lines += [f"• {name}: {reason}" for _id, name, reason in result.refused]
-        tell(self.message, "\n".join(lines), problem=bool(result.refused))
+        problem = bool(result.refused) or result.cancelled
+        tell(self.message, "\n".join(lines), problem=problem)
 
     def _renewed_ids(self, result: KennelBatchResult) -> list[int]:
         """The kennel of each sale: the batch renews in the order asked, leaving out the
