@@ -144,13 +144,18 @@ def seed_kennel(
 
 
 def license_kennel(
-    database: Database, kennel: SeededKennel, clock: Clock, license_year: int
+    database: Database,
+    kennel: SeededKennel,
+    clock: Clock,
+    license_year: int,
+    *,
+    free: bool = False,
 ) -> None:
+    """Sold for cash (100.00 handed over), or with no tender for a kennel licensed free."""
+    tenders = () if free else (TenderInput(TenderKind.CASH, Decimal("100.00")),)
     sell_kennel_license(
         database,
-        KennelSaleRequest(
-            kennel.kennel_id, (TenderInput(TenderKind.CASH, Decimal("100.00")),), license_year
-        ),
+        KennelSaleRequest(kennel.kennel_id, tenders, license_year),
         actor=staff(),
         clock=clock,
     )

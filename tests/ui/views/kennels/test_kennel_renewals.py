@@ -28,7 +28,7 @@ from clerkdesk.services.kennels import InspectionInput, record_inspection
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
-from clerkdesk.ui.views.kennels.renewals_table import STATE, TICK
+from clerkdesk.ui.views.kennels.renewals_table import STATE, TENDER, TICK
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -165,3 +165,41 @@ def test_esc_stops_a_batch_between_kennels_and_says_what_was_done(
             select(KennelLicense).where(KennelLicense.license_year_start == dt.date(2027, 4, 1))
         ).all()
         assert len(renewed) == len(outcome.renewed)
+
+
+def test_a_free_kennel_renews_without_a_tender(
+    qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
+) -> None:
+    # GIVEN a charitable kennel (licensed free) licensed for 2026–27 and inspected for 2027–28
+    (keeper,) = keepers(ui_context.database, 1)
+    rescue = seed_kennel(
+        ui_context.database,
+        keeper,
+        JUNE_2026,
+        name="Second Chance Rescue",
+        license_year=2026,
+        kennel_class="charitable",
+    )
+    license_kennel(ui_context.database, rescue, JUNE_2026, 2026, free=True)
+    record_inspection(
+        ui_context.database,
+        InspectionInput(rescue.kennel_id, 2027, clock.today(), InspectionResult.PASSED, "aco"),
+        actor=ACO,
+        clock=clock,
+    )
+    view = open_kennels(qtbot, window)
+    view.year.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: not view.busy())
+    view.year_end_renewals()
+    dialog = active_dialog(qtbot, RenewalsDialog)
+    assert isinstance(dialog, RenewalsDialog)
+    qtbot.waitUntil(lambda: not dialog.busy() and len(dialog.due) == 1)
+    # THEN it asks for no tender: ticked, it is ready to renew at once
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Space)
+    assert dialog.table.item(0, TENDER).text() == "nothing due"
+    assert not dialog.kind.isEnabled() and not dialog.number.isEnabled()
+    assert dialog.renew.text() == "Renew 1 kennel  Ctrl+Enter"
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return, CTRL)
+    qtbot.waitUntil(lambda: not dialog.busy() and dialog.outcome is not None, timeout=20000)
+    assert dialog.outcome is not None and len(dialog.outcome.renewed) == 1
+    assert dialog.outcome.renewed[0].total == 0

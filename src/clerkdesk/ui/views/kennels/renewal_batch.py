@@ -15,6 +15,7 @@ from clerkdesk.services.kennel_licensing import KennelDue, KennelRenewal
 from clerkdesk.services.payments import KIND_WORDS, REFERENCE_WORDS, TenderInput
 from clerkdesk.services.progress import Cancelled
 
+ZERO = Decimal("0.00")
 # A check first: year-end renewals come by mail.
 TENDERS = (TenderKind.CHECK, TenderKind.CASH, TenderKind.MONEY_ORDER, TenderKind.CARD)
 
@@ -38,12 +39,34 @@ class ChosenTender:
         return TenderInput(self.kind, offered, self.reference or None)
 
 
+NOTHING_DUE = "nothing due"
+
+
+def free(due: KennelDue) -> bool:
+    """A kennel licensed free (a domestic charitable corporation's): it takes no tender."""
+    return due.amount is not None and due.amount == 0
+
+
+def tender_words(due: KennelDue, tenders: Mapping[int, ChosenTender]) -> str:
+    return NOTHING_DUE if free(due) else tenders[due.kennel_id].words()
+
+
+def needs_number(due: KennelDue, tenders: Mapping[int, ChosenTender]) -> bool:
+    return not free(due) and tenders[due.kennel_id].needs_number
+
+
 def renewals(
     due: Iterable[KennelDue], ticked: set[int], tenders: Mapping[int, ChosenTender]
 ) -> tuple[KennelRenewal, ...]:
-    """The ticked kennels, in the list's order, each with its tender."""
+    """The ticked kennels, in the list's order, each with its tender (no money for a free
+    one: nothing is taken)."""
     return tuple(
-        KennelRenewal(d.kennel_id, tenders[d.kennel_id].tender(d.amount))
+        KennelRenewal(
+            d.kennel_id,
+            TenderInput(TenderKind.CASH, ZERO)
+            if free(d)
+            else tenders[d.kennel_id].tender(d.amount),
+        )
         for d in due
         if d.kennel_id in ticked
     )

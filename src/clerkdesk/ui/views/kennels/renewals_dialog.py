@@ -36,7 +36,15 @@ from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.progress import Cancelled
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import button_row, message_label, say, tell
-from clerkdesk.ui.views.kennels.renewal_batch import TENDERS, ChosenTender, Progress, renewals
+from clerkdesk.ui.views.kennels.renewal_batch import (
+    TENDERS,
+    ChosenTender,
+    Progress,
+    free,
+    needs_number,
+    renewals,
+    tender_words,
+)
 from clerkdesk.ui.views.kennels.renewals_table import TICK, DueTable
 
 RENEW_KEYS = "Ctrl+Return"
@@ -190,7 +198,7 @@ class RenewalsDialog(QDialog):
 
     # the table ----------------------------------------------------------------------
     def _fill(self) -> None:
-        self.table.fill(self.due, self.ticked, lambda d: self.tenders[d.kennel_id].words())
+        self.table.fill(self.due, self.ticked, lambda d: tender_words(d, self.tenders))
 
     def current(self) -> KennelDue | None:
         row = self.table.currentRow()
@@ -226,7 +234,11 @@ class RenewalsDialog(QDialog):
     def _show_tender(self) -> None:
         due = self.current()
         usable = (
-            due is not None and due.ready and not self.running and due.kennel_id not in self.settled
+            due is not None
+            and due.ready
+            and not free(due)
+            and not self.running
+            and due.kennel_id not in self.settled
         )
         self.kind.setEnabled(usable)
         self.number.setEnabled(usable)
@@ -241,7 +253,7 @@ class RenewalsDialog(QDialog):
 
     def _tender_edited(self) -> None:
         due = self.current()
-        if due is None or not due.ready:
+        if due is None or not due.ready or free(due):
             return
         tender = self.tenders[due.kennel_id]
         tender.kind = TenderKind(self.kind.currentData())
@@ -252,9 +264,7 @@ class RenewalsDialog(QDialog):
     def missing_numbers(self) -> list[str]:
         """The ticked kennels whose tender needs a number and has none."""
         return [
-            d.name
-            for d in self.due
-            if d.kennel_id in self.ticked and self.tenders[d.kennel_id].needs_number
+            d.name for d in self.due if d.kennel_id in self.ticked and needs_number(d, self.tenders)
         ]
 
     def _refresh_button(self) -> None:
