@@ -231,3 +231,20 @@ def test_a_maximum_above_the_towns_is_refused_as_the_kennels(kt: KennelTown) -> 
     [refusal] = standing.refusals
     assert refusal.startswith("Maple Hill Kennel's maximum of 10 dogs is more than the town")
     assert "may keep no more than 8 dogs" in refusal and refusal.endswith("lower its maximum.")
+
+
+def test_a_kennel_whose_keeper_moved_away_is_refused(kt: KennelTown) -> None:
+    from clerkdesk.models import OwnerStatus
+    from clerkdesk.services import people
+
+    town = kt.town
+    people.set_owner_status(
+        town.database,
+        town.john,
+        OwnerStatus.MOVED,
+        on=town.clock.today(),
+        actor=CLERK,
+        clock=town.clock,
+    )
+    standing = kennel_standing(town.database, kt.kennel, on=town.clock.today())
+    assert "Maple Hill Kennel's keeper, John Smith, is marked moved." in standing.refusals

@@ -220,3 +220,20 @@ def test_a_dog_joining_a_licensed_kennel_wears_its_next_tag(kt: KennelTown) -> N
     )
     card = kennels.kennel_card(town.database, kt.kennel, on=town.clock.today())
     assert card.roster[-1].kennel_tag == "2026–27-K001 #4"
+
+
+def test_a_dog_marked_deceased_is_kept_nowhere_and_not_counted(kt: KennelTown) -> None:
+    from clerkdesk.models import DogStatus
+
+    town = kt.town
+    people.set_dog_status(
+        town.database,
+        kt.duke,
+        DogStatus.DECEASED,
+        on=town.clock.today(),
+        actor=CLERK,
+        clock=town.clock,
+    )
+    card = kennels.kennel_card(town.database, kt.kennel, on=town.clock.today())
+    assert [d.name for d in card.roster] == ["Daisy", "Pip", "Scout"]
+    assert card.dogs_counted == 2

@@ -9,7 +9,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import Dog, Kennel, KennelDog, KennelInspection, KennelLicense, LicenseStatus
+from clerkdesk.models import (
+    Dog,
+    DogStatus,
+    Kennel,
+    KennelDog,
+    KennelInspection,
+    KennelLicense,
+    LicenseStatus,
+)
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kennel_count import counts_in_kennel
 from clerkdesk.rules.kinds import InspectionResult
@@ -72,13 +80,14 @@ def count_age(profile: TownProfile, year: LicenseYear) -> int:
 
 def roster_on(session: Session, kennel_id: int, on: dt.date) -> list[Dog]:
     """The dogs kept at the kennel on ``on`` (added by then, not removed by then), in the
-    order they came."""
+    order they came; a dog marked deceased or moved away is kept nowhere."""
     return list(
         session.scalars(
             select(Dog)
             .join(KennelDog, KennelDog.dog_id == Dog.id)
             .where(
                 KennelDog.kennel_id == kennel_id,
+                Dog.status == DogStatus.ACTIVE,
                 KennelDog.added_on <= on,
                 (KennelDog.removed_on.is_(None)) | (KennelDog.removed_on > on),
             )

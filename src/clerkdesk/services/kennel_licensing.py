@@ -173,7 +173,9 @@ def _find(
         refusals.append(f"{kennel.name} was closed on {closed} and is not licensed again.")
     keeper = kennel.keeper
     if keeper.status is not OwnerStatus.ACTIVE:
-        refusals.append(f"Its keeper, {keeper.display_name}, is marked {keeper.status.value}.")
+        refusals.append(
+            f"{kennel.name}'s keeper, {keeper.display_name}, is marked {keeper.status.value}."
+        )
     request = KennelQuoteRequest(
         on=on,
         dogs=kennel.max_dogs,
