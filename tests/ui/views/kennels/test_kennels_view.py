@@ -4,7 +4,7 @@ which action."""
 from __future__ import annotations
 
 from counter_fixtures import active_dialog
-from kennel_support import (
+from kennels_area_support import (
     choose_kennel,
     keepers,
     license_kennel,

@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from counter_fixtures import active_dialog, focused
-from kennel_support import (
+from kennels_area_support import (
     ACO,
     EASTERN,
     SeededKennel,

@@ -4,7 +4,7 @@ with the keys a clerk (or the animal control officer) would press."""
 from __future__ import annotations
 
 from counter_fixtures import active_dialog, focused
-from kennel_support import choose_kennel, keepers, open_kennels, seed_kennel
+from kennels_area_support import choose_kennel, keepers, open_kennels, seed_kennel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot

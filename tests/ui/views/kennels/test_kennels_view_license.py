@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from counter_fixtures import active_dialog
-from kennel_support import choose_kennel, keepers, open_kennels, seed_kennel
+from kennels_area_support import choose_kennel, keepers, open_kennels, seed_kennel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
