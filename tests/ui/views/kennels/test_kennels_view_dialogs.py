@@ -1,5 +1,5 @@
-"""New kennel…, Add dog to roster…, Remove from roster… and Record inspection…, each driven
-with the keys a clerk (or the animal control officer) would press."""
+"""New kennel…, Add dog…, Remove dog… and Inspection…, each driven with the keys a clerk (or
+the animal control officer) would press."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from clerkdesk.ui.views.kennels.tables import (
 
 
 def small_table(
-    name: str, model: RowsModel[Any], widths: tuple[int, ...], parent: QWidget, rows: int = 2
+    name: str, model: RowsModel[Any], widths: tuple[int, ...], parent: QWidget, rows: int = 1
 ) -> QTableView:
     """``rows``: how many rows it shows at the least."""
     table = QTableView(parent)
@@ -85,7 +85,7 @@ class KennelDetails(QWidget):
         # The roster across the width; the inspections and licenses side by side below.
         self.roster_caption = _caption("Roster", self)
         self.roster_model = roster_model(self, count_age_months)
-        self.roster = small_table("Roster", self.roster_model, ROSTER_WIDTHS, self, rows=3)
+        self.roster = small_table("Roster", self.roster_model, ROSTER_WIDTHS, self, rows=2)
         self.roster_caption.setBuddy(self.roster)
         outer.addWidget(self.roster_caption)
         outer.addWidget(self.roster, 3)

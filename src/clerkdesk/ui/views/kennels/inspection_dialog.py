@@ -1,4 +1,4 @@
-"""Record inspection…: the animal control officer's visit to a kennel, for the license year it
+"""Inspection…: recording the animal control officer's visit to a kennel, for the license year it
 clears the kennel for: the day, passed or failed, who inspected, and notes."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Add dog to roster… (the dog found as at the counter, and the day it came) and Remove
-from roster… (the day it left, confirmed: the dog then needs a license of its own)."""
+"""A kennel's roster: Add dog… (the dog found as at the counter, and the day it came) and
+Remove dog… (the day it left, confirmed: the dog then needs a license of its own)."""
 
 from __future__ import annotations
 

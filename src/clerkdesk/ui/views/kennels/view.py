@@ -103,11 +103,11 @@ class KennelsView(AreaView):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         # Room for six kennels; the card beneath takes the rest.
-        self.table.setMinimumHeight(4 * 26 + 32)
-        self.body.addWidget(self.table, 2)
+        self.table.setMinimumHeight(3 * 26 + 32)
+        self.body.addWidget(self.table, 3)
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
         self.body.addLayout(self._kennel_buttons())
-        self.body.addWidget(self.details, 6)
+        self.body.addWidget(self.details, 5)
         self._chain()
         self._offer_by_role()
         if not self.years:
@@ -130,7 +130,7 @@ class KennelsView(AreaView):
         self.new_button.clicked.connect(self.new_kennel)
         self.license_button = _button("License / renew…", "License or renew", LICENSE_KEYS, self)
         self.license_button.clicked.connect(self.license_kennel)
-        self.inspect_button = _button("Record inspection…", "Record inspection", INSPECT_KEYS, self)
+        self.inspect_button = _button("Inspection…", "Record inspection", INSPECT_KEYS, self)
         self.inspect_button.clicked.connect(self.record_inspection)
         self.renewals_button = _button(
             "Year-end renewals…", "Year-end renewals", RENEWALS_KEYS, self
@@ -146,11 +146,9 @@ class KennelsView(AreaView):
 
     def _kennel_buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.add_dog_button = _button("Add dog to roster…", "Add dog to roster", ADD_DOG_KEYS, self)
+        self.add_dog_button = _button("Add dog…", "Add dog to roster", ADD_DOG_KEYS, self)
         self.add_dog_button.clicked.connect(self.add_dog)
-        self.remove_dog_button = _button(
-            "Remove from roster…", "Remove from roster", REMOVE_DOG_KEYS, self
-        )
+        self.remove_dog_button = _button("Remove dog…", "Remove from roster", REMOVE_DOG_KEYS, self)
         self.remove_dog_button.clicked.connect(self.remove_dog)
         row.addStretch(1)
         for button in (
@@ -352,7 +350,7 @@ class KennelsView(AreaView):
             self._open(KennelDialog(self.ctx, self), self._kennel_added)
 
     def _kennel_added(self, kennel_id: int) -> None:
-        self.say("Kennel added. Add its dogs with Add dog to roster… "
+        self.say("Kennel added. Add its dogs with Add dog… "
                  f"({ADD_DOG_KEYS}); then License / renew… ({LICENSE_KEYS}).")  # fmt: skip
         self.reload(kennel_id)
         self.table.setFocus()
