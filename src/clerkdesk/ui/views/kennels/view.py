@@ -103,7 +103,7 @@ class KennelsView(AreaView):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         # Room for six kennels; the card beneath takes the rest.
-        self.table.setMinimumHeight(3 * 26 + 32)
+        self.table.setMinimumHeight(3 * 26 + 40)
         self.body.addWidget(self.table, 3)
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
         self.body.addLayout(self._kennel_buttons())
@@ -263,6 +263,8 @@ class KennelsView(AreaView):
             return
         self.rows = tuple(rows)
         self.model.set_rows(self.rows)
+        # Each kennel listed in view, up to four without scrolling (the card takes the rest).
+        self.table.setMinimumHeight(min(max(len(rows), 3), 4) * 26 + 40)
         label = self.chosen_year_label()
         if self.ctx.actor.may(Permission.EDIT_RECORDS):
             first = f"Add the first with New kennel… ({NEW_KEYS})."
