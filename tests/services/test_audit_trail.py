@@ -106,7 +106,7 @@ def test_the_treasurer_clerk_and_administrator_read_it(town: Town, role: Role) -
     ("query", "message"),
     [
         (AuditQuery(record_id="12"), "Name the kind of record"),
-        (AuditQuery(table="kennel"), "not a kind of record"),
+        (AuditQuery(table="zoo"), "not a kind of record"),
         (
             AuditQuery(since=dt.date(2026, 6, 2), until=dt.date(2026, 6, 1)),
             "ends \\(06/01/2026\\) before it begins",

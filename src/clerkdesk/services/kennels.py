@@ -245,7 +245,7 @@ def _open_kennel(session: Session, kennel_id: int) -> Kennel:
     return kennel
 
 
-def dogs_words(number: int) -> str:
+def _dogs_words(number: int) -> str:
     return dogs_count(number, "dog")
 
 
@@ -280,7 +280,7 @@ def add_to_roster(
         counted = len(counted_dogs(roster_on(session, kennel.id, on), on, months))
         if counts_in_kennel(dog.birth_date, on, months) and counted >= kennel.max_dogs:
             raise ValidationError(
-                f"{kennel.name} may keep {dogs_words(kennel.max_dogs)} {months} months or "
+                f"{kennel.name} may keep {_dogs_words(kennel.max_dogs)} {months} months or "
                 f"older and has {counted} already: raise its maximum first.",
                 field="dog",
             )
