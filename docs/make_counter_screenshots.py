@@ -46,10 +46,10 @@ from clerkdesk.demo.history import DEMO_ACTOR  # noqa: E402
 from clerkdesk.models import TenderKind  # noqa: E402
 from clerkdesk.services.people import OwnerInput, create_owner  # noqa: E402
 from clerkdesk.ui.app import application, build_shell, start  # noqa: E402
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog  # noqa: E402
 from clerkdesk.ui.counter.tags_dialog import TagsDialog  # noqa: E402
 from clerkdesk.ui.counter.view import CounterView  # noqa: E402
 from clerkdesk.ui.form_base import FormDialog  # noqa: E402
+from clerkdesk.ui.payment_dialog import PaymentDialog  # noqa: E402
 from clerkdesk.ui.printing.preview import PrintPreview  # noqa: E402
 from clerkdesk.ui.question import QuestionDialog  # noqa: E402
 from clerkdesk.ui.style import apply_style  # noqa: E402

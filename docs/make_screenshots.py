@@ -15,7 +15,6 @@ HERE = Path(__file__).parent
 VIEWS = (
     "counter",
     "owners",
-    "kennels",
     "tags",
     "money",
     "reports",
@@ -37,12 +36,13 @@ def main() -> int:
                 [*clerkdesk, "screenshot", str(target / f"{view}.png"), "--view", view],
                 check=True,
             )
-    # The counter's states, the printed documents, the Tags area, printing and the tag
-    # labels have scripts of their own.
+    # The counter's states, the printed documents, the Tags and Kennels areas, printing and
+    # the tag labels have scripts of their own.
     for script in (
         "make_counter_screenshots.py",
         "make_document_screenshots.py",
         "make_tags_screenshots.py",
+        "make_kennels_screenshots.py",
         "make_printing_screenshots.py",
         "make_label_screenshots.py",
     ):

@@ -15,10 +15,10 @@ from clerkdesk.rules import parse_profile
 from clerkdesk.services.licensing import tender_fees
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 from document_support import card_fee_profile
 from pdf_support import page_texts

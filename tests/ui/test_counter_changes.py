@@ -20,10 +20,10 @@ from clerkdesk.models import Dog, DogStatus, TagIssue, TagStatus
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.forms import OwnerForm
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 
 ALT = Qt.KeyboardModifier.AltModifier

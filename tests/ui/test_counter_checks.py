@@ -25,11 +25,11 @@ from sqlalchemy import select
 from clerkdesk.models import TagIssue, TagStatus, TenderKind
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 
 

@@ -21,10 +21,10 @@ from sqlalchemy import select
 from clerkdesk.models import License, Receipt
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.dog_details import DogDetailsDialog
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 

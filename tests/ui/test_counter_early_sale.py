@@ -28,10 +28,10 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.tags import receive_stock
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.status import license_year_text
 

@@ -24,10 +24,10 @@ from sqlalchemy import select
 from clerkdesk.cli.main import main as cli_main
 from clerkdesk.models import License, Receipt, ReceiptLine, TagIssue, Tender, TenderKind
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 from pdf_support import page_texts
 from qt_support import RecordedDialogs

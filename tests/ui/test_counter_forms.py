@@ -27,11 +27,11 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.rabies_form import RabiesForm
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
 
 ALT = Qt.KeyboardModifier.AltModifier

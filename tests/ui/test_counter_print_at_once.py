@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.batch_dialog import BatchPrintDialog
 from clerkdesk.ui.printing.jobs import DocumentKind
 from clerkdesk.ui.printing.preview import PrintPreview

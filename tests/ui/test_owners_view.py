@@ -10,7 +10,6 @@ from pytestqt.qtbot import QtBot
 from clerkdesk.services.dog_list import DogSort
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
-from clerkdesk.ui.views.base import PlaceholderView
 from clerkdesk.ui.views.owners import OwnersView
 
 CTRL, ALT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier
@@ -84,13 +83,3 @@ def test_enter_on_a_dog_opens_its_owner_at_the_counter(qtbot: QtBot, window: Mai
     dog = counter.card.current_dog()
     assert dog is not None and dog.dog_id == row.dog_id
     assert focused() is counter.card.table
-
-
-def test_areas_not_built_yet_say_so_and_claim_nothing(window: MainWindow) -> None:
-    for key in ("kennels",):
-        view = window.views[key]
-        assert isinstance(view, PlaceholderView)
-        words = " ".join(label.text() for label in view.findChildren(type(view.hint)))
-        assert "is not built yet" in words
-        for claim in ("No money has been taken", "No reports yet", "No kennels are licensed"):
-            assert claim not in words

@@ -13,7 +13,7 @@ from clerkdesk.models import TenderKind
 from clerkdesk.rules import parse_profile
 from clerkdesk.services.licensing import tender_fees
 from clerkdesk.services.payments import FeeFor
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from document_support import card_fee_profile
 
 

@@ -36,7 +36,7 @@ class Area:
 AREAS: tuple[Area, ...] = (
     Area("counter", "Counter", "counter", "F2", ("sell",)),
     Area("owners", "Owners\n&& Dogs", "owners", "F3", _RECORDS),
-    Area("kennels", "Kennels", "kennels", "F4", _RECORDS),
+    Area("kennels", "Kennels", "kennels", "F4", ("edit_records", "sell", "inspect")),
     Area("tags", "Tags", "tags", "F5", ("manage_tags",)),
     Area("money", "Money", "money", "F6", ("read_reports",)),
     Area("reports", "Reports", "reports", "F7", ("read_reports",)),

@@ -7,9 +7,9 @@ from clerkdesk.ui.counter.reprint_job import Reprinter
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.views.audit import AuditView
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.kennels import KennelsView
 from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.owners import OwnersView
-from clerkdesk.ui.views.placeholders import placeholder_views
 from clerkdesk.ui.views.reports import ReportsView
 from clerkdesk.ui.views.settings import SettingsView
 from clerkdesk.ui.views.settings.town_rules import TownChanged
@@ -20,7 +20,7 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
     views: dict[str, AreaView] = {
         "counter": CounterView(ctx),
         "owners": OwnersView(ctx),
-        **placeholder_views(),
+        "kennels": KennelsView(ctx),
         "money": MoneyView(ctx, lambda view, said: Reprinter(ctx, view, said)),
         "tags": TagsView(ctx),
         "reports": ReportsView(ctx),

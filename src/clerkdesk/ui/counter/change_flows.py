@@ -30,9 +30,9 @@ from clerkdesk.ui.counter.cart import CartPanel
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
 from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
 from clerkdesk.ui.counter.owner_card import OwnerCardPanel
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 from clerkdesk.ui.fields import money
+from clerkdesk.ui.payment_dialog import PaymentDialog
 
 
 class ChangesCounter(Protocol):

@@ -23,9 +23,9 @@ from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.cart import Cart, CartPanel
 from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents
-from clerkdesk.ui.counter.payment_dialog import PaymentDialog
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 from clerkdesk.ui.fields import money
+from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.present import present
 from clerkdesk.ui.printing.preview import PrintPreview
 

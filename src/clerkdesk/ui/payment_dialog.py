@@ -7,6 +7,9 @@ before anything is saved. Enter completes when the tenders pay exactly what is d
 A payment fee (a card convenience fee) is quoted as soon as an amount is typed on its row,
 with the same rules function checkout charges it by; the amount due then includes it, and
 the clerk is told what to charge the card in all.
+
+The counter's sales, transfers and replacement tags take payment here, and so do kennel
+licenses (the Kennels area): one dialog for every receipt, shared beside the areas.
 """
 
 from __future__ import annotations

@@ -1,0 +1,419 @@
+"""The Kennels area: every kennel with its keeper, class, the most dogs it may keep, the dogs
+counted and its license for the year shown (or "due"), and the chosen kennel's roster,
+inspections and licenses beneath. Read off the UI thread; the actions a role cannot take
+are not offered to it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
+
+from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
+from clerkdesk.rules.roles import Permission
+from clerkdesk.services.kennels import KennelCard, KennelRow, kennel_card, kennel_list
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.kennels.details import KennelDetails
+from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
+from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
+from clerkdesk.ui.views.kennels.license_flow import LicenseFlow
+from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
+from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog, RemoveDogDialog
+from clerkdesk.ui.views.kennels.tables import KENNEL_WIDTHS, kennel_model
+from clerkdesk.ui.views.kennels.town_words import YearChoice, kennel_rules, shown_years
+
+NEW_KEYS = "Ctrl+N"
+LICENSE_KEYS = "Ctrl+L"
+INSPECT_KEYS = "Ctrl+I"
+RENEWALS_KEYS = "Ctrl+Shift+R"
+ADD_DOG_KEYS = "Ctrl+D"
+REMOVE_DOG_KEYS = "Ctrl+Shift+D"
+
+
+def _button(text: str, name: str, keys: str, parent: QWidget) -> QPushButton:
+    button = QPushButton(f"{text}  {keys}", parent)
+    button.setAccessibleName(name)
+    button.setAutoDefault(False)
+    button.setShortcut(QKeySequence(keys))
+    return button
+
+
+class KennelsView(AreaView):
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Kennels",
+            "Every kennel with its license for the year chosen. Arrows choose one; its "
+            "roster, inspections and licenses show beneath.",
+            parent,
+        )
+        self.ctx = ctx
+        today = ctx.clock.today()
+        profile = ctx.town.profile if ctx.town is not None else None
+        self.years: tuple[YearChoice, ...] = shown_years(profile, today)
+        rules = kennel_rules(profile, today)
+        self._loading = 0
+        self._reads = 0
+        self._card_reads = 0
+        self.rows: tuple[KennelRow, ...] = ()
+        self.wanted: int | None = None  # the kennel to choose once the list is read
+        self.dialog: Any = None
+        self.flow = LicenseFlow(self, self)
+        self.body.addLayout(self._top())
+        self.notice = QLabel("", self)
+        self.notice.setObjectName("CounterNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Message")
+        self.notice.setVisible(False)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.body.addWidget(self.notice)
+        self.empty = empty_state("", self)
+        self.empty.setAccessibleName("No kennels")
+        self.empty.setVisible(False)
+        self.body.addWidget(self.empty, 1)
+        self.model = kennel_model(self)
+        self.table = QTableView(self)
+        self.table.setAccessibleName("Kennels")
+        self.table.setModel(self.model)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(26)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate(KENNEL_WIDTHS):
+            self.table.setColumnWidth(column, width)
+        self.table.selectionModel().currentRowChanged.connect(self._row_changed)
+        # Room for six kennels; the card beneath takes the rest.
+        self.table.setMinimumHeight(3 * 26 + 40)
+        self.body.addWidget(self.table, 3)
+        self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
+        self.body.addLayout(self._kennel_buttons())
+        self.body.addWidget(self.details, 5)
+        self._chain()
+        self._offer_by_role()
+        if not self.years:
+            self.say("Set up the town's rules first (Settings, F8): no license year is known.",
+                     problem=True)  # fmt: skip
+        self.reload()
+
+    # building -----------------------------------------------------------------------
+    def _top(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        caption = QLabel("License &year:", self)
+        self.year = QComboBox(self)
+        self.year.setAccessibleName("License year")
+        self.year.setMinimumWidth(190)
+        for year in self.years:
+            self.year.addItem(year.caption, year.starts_in)
+        caption.setBuddy(self.year)
+        self.year.currentIndexChanged.connect(lambda _i: self.reload(self.chosen_id()))
+        self.new_button = _button("New kennel…", "New kennel", NEW_KEYS, self)
+        self.new_button.clicked.connect(self.new_kennel)
+        self.license_button = _button("License / renew…", "License or renew", LICENSE_KEYS, self)
+        self.license_button.clicked.connect(self.license_kennel)
+        self.inspect_button = _button("Inspection…", "Record inspection", INSPECT_KEYS, self)
+        self.inspect_button.clicked.connect(self.record_inspection)
+        self.renewals_button = _button(
+            "Year-end renewals…", "Year-end renewals", RENEWALS_KEYS, self
+        )
+        self.renewals_button.clicked.connect(self.year_end_renewals)
+        row.addWidget(caption)
+        row.addWidget(self.year)
+        row.addStretch(1)
+        # The area's own actions here; the chosen kennel's under the list.
+        row.addWidget(self.new_button)
+        row.addWidget(self.renewals_button)
+        return row
+
+    def _kennel_buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.add_dog_button = _button("Add dog…", "Add dog to roster", ADD_DOG_KEYS, self)
+        self.add_dog_button.clicked.connect(self.add_dog)
+        self.remove_dog_button = _button("Remove dog…", "Remove from roster", REMOVE_DOG_KEYS, self)
+        self.remove_dog_button.clicked.connect(self.remove_dog)
+        row.addStretch(1)
+        for button in (
+            self.license_button,
+            self.inspect_button,
+            self.add_dog_button,
+            self.remove_dog_button,
+        ):
+            row.addWidget(button)
+        return row
+
+    def _chain(self) -> None:
+        chain = (
+            self.year,
+            self.new_button,
+            self.renewals_button,
+            self.table,
+            self.license_button,
+            self.inspect_button,
+            self.add_dog_button,
+            self.remove_dog_button,
+            self.details.roster,
+            self.details.inspections,
+            self.details.licenses,
+        )
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _offer_by_role(self, has_kennels: bool = True) -> None:
+        """A role sees only the actions it may take (the services refuse the rest too); the
+        actions on a chosen kennel only once there is one to choose."""
+        actor = self.ctx.actor
+        records = actor.may(Permission.EDIT_RECORDS)
+        sell = actor.may(Permission.SELL)
+        for button, allowed in (
+            (self.new_button, records),
+            (self.renewals_button, sell),
+            (self.add_dog_button, records and has_kennels),
+            (self.remove_dog_button, records and has_kennels),
+            (self.license_button, sell and has_kennels),
+            (self.inspect_button, actor.may(Permission.INSPECT) and has_kennels),
+        ):
+            button.setVisible(allowed)
+            button.setEnabled(allowed)
+
+    # reading ------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self._loading > 0 or self.flow.busy()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._follow_town()
+        # A sale at the counter or a renewal elsewhere may have changed the list.
+        self.reload(self.chosen_id())
+        QTimer.singleShot(0, self._take_focus)
+
+    def _follow_town(self) -> None:
+        """The town's rules may have changed in Settings (or the day turned): the years
+        offered follow, keeping the year chosen where it is still offered."""
+        profile = self.ctx.town.profile if self.ctx.town is not None else None
+        years = shown_years(profile, self.ctx.clock.today())
+        if years == self.years:
+            return
+        chosen = self.chosen_year()
+        self.years = years
+        self.year.blockSignals(True)
+        self.year.clear()
+        for year in years:
+            self.year.addItem(year.caption, year.starts_in)
+        at = self.year.findData(chosen)
+        self.year.setCurrentIndex(max(at, 0))
+        self.year.blockSignals(False)
+
+    def _take_focus(self) -> None:
+        focus = self.focusWidget()
+        if self.isVisible() and (focus is None or not self.isAncestorOf(focus)):
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def chosen_year(self) -> int | None:
+        data = self.year.currentData()
+        return None if data is None else int(data)
+
+    def chosen_year_label(self) -> str:
+        year = next((y for y in self.years if y.starts_in == self.chosen_year()), None)
+        return "" if year is None else year.label
+
+    def chosen(self) -> KennelRow | None:
+        index = self.table.currentIndex()
+        return self.model.row(index.row()) if index.isValid() else None
+
+    def chosen_id(self) -> int | None:
+        row = self.chosen()
+        return None if row is None else row.kennel_id
+
+    def reload(self, kennel_id: int | None = None) -> None:
+        if not self.years:
+            return
+        self.wanted = kennel_id if kennel_id is not None else self.wanted
+        database, today, year = self.ctx.database, self.ctx.clock.today(), self.chosen_year()
+        self._loading += 1
+        self._reads += 1
+        read = self._reads
+        self.ctx.tasks.run(
+            lambda: kennel_list(database, year=year, on=today),
+            lambda rows: self._listed(rows, read),
+            self._failed,
+        )
+
+    def _listed(self, rows: list[KennelRow], read: int) -> None:
+        self._loading -= 1
+        if read != self._reads:  # a newer read is on its way
+            return
+        self.rows = tuple(rows)
+        self.model.set_rows(self.rows)
+        # Each kennel listed in view, up to four without scrolling (the card takes the rest).
+        self.table.setMinimumHeight(min(max(len(rows), 3), 4) * 26 + 40)
+        label = self.chosen_year_label()
+        if self.ctx.actor.may(Permission.EDIT_RECORDS):
+            first = f"Add the first with New kennel… ({NEW_KEYS})."
+        else:
+            first = "The clerk adds kennels; they are listed here once added."
+        self.empty.setText(f"No kennels on file yet. {first}")
+        self.empty.setVisible(not rows)
+        self.table.setVisible(bool(rows))
+        self.details.setVisible(bool(rows))
+        self._offer_by_role(bool(rows))
+        self.table.setAccessibleName(f"Kennels, license year {label}" if label else "Kennels")
+        wanted = self.wanted
+        at = next((n for n, r in enumerate(self.rows) if r.kennel_id == wanted), 0)
+        if self.rows:
+            self.table.selectRow(at)
+            self.table.setCurrentIndex(self.model.index(at, 0))
+            self._read_card(self.rows[at].kennel_id)
+        else:
+            self.details.show_card(None)
+
+    def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        row = self.model.row(current.row()) if current.isValid() else None
+        if row is not None:
+            self.wanted = row.kennel_id
+            self._read_card(row.kennel_id)
+
+    def _read_card(self, kennel_id: int) -> None:
+        database, today = self.ctx.database, self.ctx.clock.today()
+        self._loading += 1
+        self._card_reads += 1
+        read = self._card_reads
+        self.ctx.tasks.run(
+            lambda: kennel_card(database, kennel_id, on=today),
+            lambda card: self._card_read(card, read),
+            self._failed,
+        )
+
+    def _card_read(self, card: KennelCard, read: int) -> None:
+        self._loading -= 1
+        if read == self._card_reads:
+            self.details.show_card(card)
+
+    def _failed(self, exc: Exception) -> None:
+        self._loading -= 1
+        if isinstance(exc, EnvironmentProblem):
+            self.say(f"The kennels could not be read: {exc}", problem=True)
+            return
+        if isinstance(exc, ClerkDeskError):
+            self.say(str(exc), problem=True)
+            return
+        raise exc
+
+    def say(self, text: str, *, problem: bool = False) -> None:
+        self.notice.setText(text)
+        self.notice.setProperty("problem", problem)
+        self.notice.style().unpolish(self.notice)
+        self.notice.style().polish(self.notice)
+        self.notice.setVisible(bool(text))
+
+    # actions ------------------------------------------------------------------------
+    def _needs_kennel(self) -> KennelRow | None:
+        row = self.chosen()
+        if row is None:
+            self.say("Choose a kennel in the list first (arrows, then the action).", problem=True)
+        return row
+
+    def _open(self, dialog: Any, saved: Callable[[Any], None]) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        self.dialog = dialog
+        dialog.saved.connect(saved)
+        dialog.finished.connect(lambda _r: self._back_from_dialog())
+        dialog.open()
+        dialog.activateWindow()
+
+    def _back_from_dialog(self) -> None:
+        """The keyboard comes back to this window (and the list, unless it went elsewhere)."""
+        self.window().activateWindow()
+        focus = self.focusWidget()
+        if focus is None or not focus.isVisible():
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def new_kennel(self) -> None:
+        if self.new_button.isVisible():
+            self._open(KennelDialog(self.ctx, self), self._kennel_added)
+
+    def _kennel_added(self, kennel_id: int) -> None:
+        self.say("Kennel added. Add its dogs with Add dog… "
+                 f"({ADD_DOG_KEYS}); then License / renew… ({LICENSE_KEYS}).")  # fmt: skip
+        self.reload(kennel_id)
+        self.table.setFocus()
+
+    def add_dog(self) -> None:
+        row = self._needs_kennel() if self.add_dog_button.isVisible() else None
+        if row is not None:
+            self._open(AddDogDialog(self.ctx, row.kennel_id, row.name, self), self._roster_changed)
+
+    def remove_dog(self) -> None:
+        row = self._needs_kennel() if self.remove_dog_button.isVisible() else None
+        if row is None:
+            return
+        card = self.details.card
+        dog_id = self.details.chosen_dog()
+        if card is None or dog_id is None:
+            self.say("Choose the dog in the roster first (Tab to the roster, then arrows).",
+                     problem=True)  # fmt: skip
+            self.details.roster.setFocus()
+            return
+        name = next(d.name for d in card.roster if d.dog_id == dog_id)
+        self._open(
+            RemoveDogDialog(self.ctx, row.kennel_id, row.name, dog_id, name, self),
+            lambda said: self._roster_changed(said, removed=True),
+        )
+
+    def _roster_changed(self, dog_name: str, *, removed: bool = False) -> None:
+        kennel = self.chosen()
+        where = kennel.name if kennel else "the kennel"
+        done = "left" if removed else "is now on"
+        self.say(f"{dog_name} {done} {where}'s roster.")
+        self.reload(self.chosen_id())
+
+    def record_inspection(self) -> None:
+        row = self._needs_kennel() if self.inspect_button.isVisible() else None
+        if row is not None:
+            dialog = InspectionDialog(
+                self.ctx, row.kennel_id, row.name, self.years, self.chosen_year(), self
+            )
+            self._open(dialog, lambda _id: self._inspected(row.name))
+
+    def _inspected(self, name: str) -> None:
+        self.say(f"Inspection of {name} recorded.")
+        self.reload(self.chosen_id())
+
+    def license_kennel(self) -> None:
+        row = self._needs_kennel() if self.license_button.isVisible() else None
+        if row is not None:
+            self.flow.start(row.kennel_id, self.chosen_year())
+
+    def year_end_renewals(self) -> None:
+        if not self.renewals_button.isVisible() or not self.years:
+            return
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        # The year the list shows: next year's during its early sale, this year's for the
+        # kennels still due after the year began.
+        year = next((y for y in self.years if y.starts_in == self.chosen_year()), self.years[-1])
+        dialog = RenewalsDialog(self.ctx, year.starts_in, year.label, self)
+        dialog.renewed.connect(lambda _result: self.reload(self.chosen_id()))
+        dialog.finished.connect(lambda _r: self._back_from_dialog())
+        self.dialog = dialog
+        dialog.open()
+        dialog.activateWindow()
