@@ -232,3 +232,11 @@ def test_an_early_sale_of_a_year_not_opened_warns_but_goes_ahead(season: Season)
     # this year's sales never say it
     (standing,) = quote_dogs(database, [season.dogs["Rex"]], ON)
     assert not any("not been opened" in w for w in standing.warnings)
+
+
+def test_the_tags_received_with_the_opening_keep_their_looks(season: Season) -> None:
+    tags = TagRange(1, 20, "inv 9", prefix="W-", shape="heart", color="red")
+    opened = open_license_year(season.database, 2027, actor=CLERK, clock=at(ON), tags=tags)
+    received = opened.tags_received
+    assert received is not None
+    assert (received.prefix, received.shape, received.color) == ("W-", "heart", "red")

@@ -93,6 +93,10 @@ class TagRange:
     first: int
     last: int
     note: str | None = None
+    prefix: str | None = None
+    shape: str | None = None
+    color: str | None = None
+    printed_in_house: bool = False
 
 
 @dataclass(frozen=True)
@@ -286,7 +290,16 @@ def open_license_year(
             raise ValidationError(reach, field="year")
         received = None
         if tags is not None:
-            request = ReceiveTags(year, tags.first, tags.last, tags.note)
+            request = ReceiveTags(
+                year,
+                tags.first,
+                tags.last,
+                tags.note,
+                tags.prefix,
+                tags.shape,
+                tags.color,
+                tags.printed_in_house,
+            )
             received = receive_tags_in(session, request, actor=actor, clock=clock)
         readiness = readiness_in(session, year, today)
         if readiness.problems:
