@@ -5,27 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
+from clerkdesk.cli.failure import CommandFailed, fail
 from clerkdesk.clock import Clock, SystemClock
 from clerkdesk.config import resolve_database_url
 
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
-
-
-class CommandFailed(Exception):
-    """Stops a command with one line on standard error and an exit status."""
-
-    def __init__(self, message: str, status: int = 2) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-def fail(message: str, status: int = 2) -> NoReturn:
-    raise CommandFailed(message, status)
 
 
 @dataclass
@@ -70,7 +58,9 @@ class CliContext:
         if self._actor is None:
             from clerkdesk.cli.identity import signed_in_actor
 
-            self._actor = signed_in_actor(self)
+            self._actor, self.signed_password = signed_in_actor(
+                self.database(), self.user_option, self.clock
+            )
         return self._actor
 
     def close(self) -> None:

@@ -6,10 +6,11 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from clerkdesk.cli.context import fail
+from clerkdesk.cli.failure import fail
+from clerkdesk.clock import Clock
 
 if TYPE_CHECKING:
-    from clerkdesk.cli.context import CliContext
+    from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
 
 USER_VARIABLE = "CLERKDESK_USER"
@@ -34,8 +35,8 @@ def ask_secret(prompt: str) -> str:
         fail("no password given")
 
 
-def _user_name(ctx: CliContext) -> str:
-    name = ctx.user_option if ctx.user_option is not None else os.environ.get(USER_VARIABLE, "")
+def _user_name(user_option: str | None) -> str:
+    name = user_option if user_option is not None else os.environ.get(USER_VARIABLE, "")
     if not name.strip():
         fail(f"this command changes records: name who you are with --user NAME or ${USER_VARIABLE}")
     return name
@@ -53,19 +54,19 @@ def _password(name: str) -> str:
     return ask_secret(f"Password for {name}: ")
 
 
-def signed_in_actor(ctx: CliContext) -> Actor:
+def signed_in_actor(database: Database, user_option: str | None, clock: Clock) -> tuple[Actor, str]:
+    """The user named by ``--user`` (else $CLERKDESK_USER), signed in, and the password
+    they signed in with."""
     from clerkdesk.services.sign_in import sign_in
     from clerkdesk.services.users import has_users
     from clerkdesk.workstation import workstation_name
 
-    database = ctx.database()
     if not has_users(database):
         fail(FIRST_RUN)
-    name = _user_name(ctx)
+    name = _user_name(user_option)
     password = _password(name)
-    actor = sign_in(database, name, password, clock=ctx.clock, workstation=workstation_name())
-    ctx.signed_password = password
-    return actor
+    actor = sign_in(database, name, password, clock=clock, workstation=workstation_name())
+    return actor, password
 
 
 def new_password(name: str) -> str:

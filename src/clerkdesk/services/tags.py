@@ -243,24 +243,33 @@ def receive_tags(
     """Record a range received for a license year; refuses an overlap with that year's stock,
     and a shape or color other than the one already recorded for the year (a blank one
     takes the year's)."""
-    note, looks = _clean_request(request)
+    _clean_request(request)  # a bad range is refused before the transaction begins
     with acting(database, actor, Permission.MANAGE_TAGS, clock=clock) as session:
-        year = _license_year(profile_in_force(session), request.year, clock.today())
-        stock = _receive_in(
-            session, year.start, request.first, request.last, note, actor, clock, year.label, looks
-        )
-        return TagsReceived(
-            stock.id,
-            year.start,
-            year.label,
-            request.first,
-            request.last,
-            note,
-            stock.prefix,
-            stock.shape,
-            stock.color,
-            stock.printed_in_house,
-        )
+        return receive_tags_in(session, request, actor=actor, clock=clock)
+
+
+def receive_tags_in(
+    session: Session, request: ReceiveTags, *, actor: Actor, clock: Clock
+) -> TagsReceived:
+    """:func:`receive_tags` inside the caller's transaction (opening a license year receives
+    its tags in the same one); the caller has checked the permission."""
+    note, looks = _clean_request(request)
+    year = _license_year(profile_in_force(session), request.year, clock.today())
+    stock = _receive_in(
+        session, year.start, request.first, request.last, note, actor, clock, year.label, looks
+    )
+    return TagsReceived(
+        stock.id,
+        year.start,
+        year.label,
+        request.first,
+        request.last,
+        note,
+        stock.prefix,
+        stock.shape,
+        stock.color,
+        stock.printed_in_house,
+    )
 
 
 def receive_stock(
@@ -538,6 +547,11 @@ def _summary(session: Session, year_start: dt.date, year: LicenseYear | None) ->
     if year is None:
         return StockSummary(year_start, tuple(ranges), proposed, counts=counts)
     return StockSummary(year_start, tuple(ranges), proposed, year.label, year.end, counts)
+
+
+def spare_tags(session: Session, year_start: dt.date) -> int:
+    """The year's spare tags (received, not given out, not voided or lost from stock)."""
+    return _summary(session, year_start, None).left
 
 
 def stock_summary(database: Database, year_start: dt.date) -> StockSummary:

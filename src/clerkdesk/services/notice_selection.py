@@ -1,0 +1,152 @@
+"""Who is sent a notice for a license year, as SQL: one place for the rule, read in batches.
+
+A dog is due when it held a license (not void) for the license year before, holds none in
+force for the year, is active (not deceased, moved, transferred or lost), is not kept under
+a kennel license, and its owner is active. A kennel is due when it was licensed the year
+before, is not licensed for the year, is open, and its keeper is active. The unlicensed
+list after the due date is the same dogs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import and_, exists, func, or_, select, tuple_
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
+
+from clerkdesk.models import (
+    Dog,
+    DogStatus,
+    Kennel,
+    KennelDog,
+    KennelLicense,
+    KennelStatus,
+    License,
+    LicenseStatus,
+    Owner,
+    OwnerStatus,
+)
+
+HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
+"""A license that was in force for its year, whatever became of it since (not void)."""
+
+
+@dataclass(frozen=True)
+class Years:
+    """The license year notices are for, and the one before it, by their first days."""
+
+    start: dt.date
+    previous_start: dt.date
+
+
+def dog_due(years: Years) -> ColumnElement[bool]:
+    """True for a ``Dog`` row that is due for ``years.start`` (correlated on ``Dog.id``)."""
+    held_last_year = exists().where(
+        License.dog_id == Dog.id,
+        License.license_year_start == years.previous_start,
+        License.status.in_(HELD),
+    )
+    licensed_now = exists().where(
+        License.dog_id == Dog.id,
+        License.license_year_start == years.start,
+        License.status == LicenseStatus.ISSUED,
+    )
+    in_kennel = exists().where(
+        KennelDog.dog_id == Dog.id,
+        KennelDog.removed_on.is_(None),
+        Kennel.id == KennelDog.kennel_id,
+        Kennel.status == KennelStatus.ACTIVE,
+    )
+    return and_(Dog.status == DogStatus.ACTIVE, held_last_year, ~licensed_now, ~in_kennel)
+
+
+def kennel_due(years: Years) -> ColumnElement[bool]:
+    """True for a ``Kennel`` row that is due for ``years.start``."""
+    held_last_year = exists().where(
+        KennelLicense.kennel_id == Kennel.id,
+        KennelLicense.license_year_start == years.previous_start,
+        KennelLicense.status.in_(HELD),
+    )
+    licensed_now = exists().where(
+        KennelLicense.kennel_id == Kennel.id,
+        KennelLicense.license_year_start == years.start,
+        KennelLicense.status == LicenseStatus.ISSUED,
+    )
+    return and_(Kennel.status == KennelStatus.ACTIVE, held_last_year, ~licensed_now)
+
+
+def _owner_due(years: Years, kennels: bool) -> ColumnElement[bool]:
+    dogs = exists().where(Dog.owner_id == Owner.id, dog_due(years))
+    if not kennels:
+        return dogs
+    return or_(dogs, exists().where(Kennel.keeper_id == Owner.id, kennel_due(years)))
+
+
+def _owner_filter(
+    years: Years, kennels: bool, owner_ids: Sequence[int] | None
+) -> list[ColumnElement[bool]]:
+    found = [Owner.status == OwnerStatus.ACTIVE, _owner_due(years, kennels)]
+    if owner_ids is not None:
+        found.append(Owner.id.in_(list(owner_ids)))
+    return found
+
+
+def counts(
+    session: Session, years: Years, *, kennels: bool, owner_ids: Sequence[int] | None
+) -> tuple[int, int, int]:
+    """(owners, dogs, kennels) due."""
+    owners = session.scalar(
+        select(func.count()).select_from(Owner).where(*_owner_filter(years, kennels, owner_ids))
+    )
+    dog_filter = [Owner.status == OwnerStatus.ACTIVE, dog_due(years)]
+    kennel_filter = [Owner.status == OwnerStatus.ACTIVE, kennel_due(years)]
+    if owner_ids is not None:
+        dog_filter.append(Dog.owner_id.in_(list(owner_ids)))
+        kennel_filter.append(Kennel.keeper_id.in_(list(owner_ids)))
+    dogs = session.scalar(
+        select(func.count())
+        .select_from(Dog)
+        .join(Owner, Owner.id == Dog.owner_id)
+        .where(*dog_filter)
+    )
+    kennel_count: int | None = 0
+    if kennels:
+        kennel_count = session.scalar(
+            select(func.count())
+            .select_from(Kennel)
+            .join(Owner, Owner.id == Kennel.keeper_id)
+            .where(*kennel_filter)
+        )
+    return int(owners or 0), int(dogs or 0), int(kennel_count or 0)
+
+
+def owner_batches(
+    session: Session,
+    years: Years,
+    *,
+    kennels: bool,
+    owner_ids: Sequence[int] | None,
+    size: int,
+) -> Iterator[list[int]]:
+    """The ids of the owners due, by name, ``size`` at a time: each batch is one query that
+    starts after the last name of the one before (keyset), so no batch reads the whole town."""
+    key = tuple_(Owner.last_name, Owner.first_name, Owner.id)
+    after: tuple[str, str, int] | None = None
+    where = _owner_filter(years, kennels, owner_ids)
+    while True:
+        query = select(Owner.last_name, Owner.first_name, Owner.id).where(*where)
+        if after is not None:
+            query = query.where(key > tuple_(*after))
+        rows = session.execute(
+            query.order_by(Owner.last_name, Owner.first_name, Owner.id).limit(size)
+        ).all()
+        if not rows:
+            return
+        yield [row[2] for row in rows]
+        last = rows[-1]
+        after = (last[0], last[1], last[2])
+        if len(rows) < size:
+            return

@@ -1,0 +1,228 @@
+"""The dogs licensed last year and not renewed: the animal control officer's list for the
+§151A warrant after the due date, and the reminder letters' mailing list.
+
+A dog is on it when it held a license (not voided) for the license year before, holds none
+for the year, is still active (not deceased, moved, transferred or lost) with an owner who
+has neither moved nor died, and is not kept under a kennel license of the year. The rows
+come sorted by street name, house number, then owner, as an officer walks them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import replace
+
+from sqlalchemy import Select, and_, exists, func, or_, select
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.expression import Exists, ScalarSelect
+
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import (
+    Dog,
+    DogStatus,
+    Kennel,
+    KennelDog,
+    KennelLicense,
+    KennelStatus,
+    License,
+    LicenseStatus,
+    Owner,
+    OwnerStatus,
+    TagStock,
+)
+from clerkdesk.reports.unlicensed_data import UnlicensedList, UnlicensedRow
+from clerkdesk.rules import TownProfile
+from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.street_order import house_key, street_and_number, street_key
+from clerkdesk.services.acting import PermissionDenied, require
+from clerkdesk.services.documents import mailing_lines, office_heading, residence_lines
+from clerkdesk.services.profile_source import profile_in_force
+
+__all__ = ["UnlicensedList", "UnlicensedRow", "unlicensed_dogs", "unlicensed_in"]
+
+FIRST_YEAR, LAST_YEAR = 1901, 9998
+
+
+def check_reader(actor: Actor) -> None:
+    """The animal control officer reads the list (INSPECT), as does anyone who reads the
+    office's reports."""
+    if actor.may(Permission.INSPECT):
+        return
+    try:
+        require(actor, Permission.READ_REPORTS)
+    except PermissionDenied:
+        raise PermissionDenied(
+            f"{actor.described} may not read the unlicensed-dog list; ask a clerk or the "
+            "animal control officer."
+        ) from None
+
+
+def _kept_under_kennel(this: LicenseYear, on: dt.date) -> Exists:
+    """The dog is on the roster, on ``on``, of an active kennel licensed for ``this``."""
+    return exists(
+        select(KennelDog.id)
+        .join(Kennel, Kennel.id == KennelDog.kennel_id)
+        .join(KennelLicense, KennelLicense.kennel_id == Kennel.id)
+        .where(
+            KennelDog.dog_id == Dog.id,
+            KennelDog.added_on <= on,
+            or_(KennelDog.removed_on.is_(None), KennelDog.removed_on > on),
+            Kennel.status == KennelStatus.ACTIVE,
+            KennelLicense.license_year_start == this.start,
+            KennelLicense.status == LicenseStatus.ISSUED,
+        )
+    )
+
+
+def not_renewed_dogs(last: LicenseYear, this: LicenseYear, on: dt.date) -> Select[tuple[int, int]]:
+    """(dog id, its last license id) for every dog of the list: the selection alone, for
+    counting it or mailing to it."""
+    held = (
+        select(License.dog_id, func.max(License.id).label("license_id"))
+        .where(License.license_year_start == last.start, License.status != LicenseStatus.VOID)
+        .group_by(License.dog_id)
+        .subquery()
+    )
+    renewed = exists(
+        select(License.id).where(
+            License.dog_id == Dog.id,
+            License.license_year_start == this.start,
+            License.status != LicenseStatus.VOID,
+        )
+    )
+    return (
+        select(Dog.id, held.c.license_id)
+        .join(held, held.c.dog_id == Dog.id)
+        .join(Owner, Owner.id == Dog.owner_id)
+        .where(
+            Dog.status == DogStatus.ACTIVE,
+            Owner.status == OwnerStatus.ACTIVE,
+            ~renewed,
+            ~_kept_under_kennel(this, on),
+        )
+    )
+
+
+def _tag_prefix(last: LicenseYear) -> ScalarSelect[str | None]:
+    return (
+        select(TagStock.prefix)
+        .where(
+            TagStock.license_year_start == last.start,
+            and_(
+                TagStock.first_number <= License.tag_number,
+                TagStock.last_number >= License.tag_number,
+            ),
+        )
+        .order_by(TagStock.first_number)
+        .limit(1)
+        .correlate(License)
+        .scalar_subquery()
+    )
+
+
+def _rows(
+    session: Session, last: LicenseYear, this: LicenseYear, on: dt.date
+) -> Iterator[UnlicensedRow]:
+    chosen = not_renewed_dogs(last, this, on).subquery()
+    query = (
+        select(Dog, Owner, License.number, License.tag_number, _tag_prefix(last))
+        .join(chosen, chosen.c.id == Dog.id)
+        .join(License, License.id == chosen.c.license_id)
+        .join(Owner, Owner.id == Dog.owner_id)
+    )
+    for dog, owner, number, tag, prefix in session.execute(query):
+        street, house = street_and_number(owner.street)
+        residence = residence_lines(owner)
+        yield UnlicensedRow(
+            street=street,
+            house_number=house,
+            owner_name=f"{owner.last_name}, {owner.first_name}",
+            owner_id=owner.id,
+            address_lines=mailing_lines(owner) or residence,
+            phone=owner.phone,
+            dog_id=dog.id,
+            dog_name=dog.name,
+            breed=dog.breed,
+            last_license_label=f"{number} ({last.label})",
+            last_tag=None if tag is None else f"{prefix or ''}{tag}",
+            residence=residence[0],
+            sex_label=_sex_label(dog.sex, dog.altered),
+            color=dog.color,
+        )
+
+
+def _sex_label(sex: str, altered: bool) -> str:
+    if sex == "male":
+        return "M/N" if altered else "M"
+    return "F/S" if altered else "F"
+
+
+def _sorted(rows: Iterator[UnlicensedRow]) -> tuple[UnlicensedRow, ...]:
+    ordered = sorted(
+        rows,
+        key=lambda r: (
+            street_key(r.street),
+            house_key(r.house_number),
+            r.owner_name.casefold(),
+            r.owner_id,
+            r.dog_name.casefold(),
+            r.dog_id,
+        ),
+    )
+    # One spelling per street ("Elm st" and "Elm St" are one street on the list).
+    spelled: dict[str, str] = {}
+    out: list[UnlicensedRow] = []
+    for row in ordered:
+        name = spelled.setdefault(street_key(row.street), row.street)
+        out.append(row if name == row.street else _with_street(row, name))
+    return tuple(out)
+
+
+def _with_street(row: UnlicensedRow, street: str) -> UnlicensedRow:
+    return replace(row, street=street)
+
+
+def years_of(profile: TownProfile, year: int) -> tuple[LicenseYear, LicenseYear]:
+    """The license year starting in ``year`` and the one before it."""
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise ValidationError(
+            f"{year} is not a license year: give the year it starts in, e.g. 2026.", field="year"
+        )
+    return profile.license_year_starting_in(year - 1), profile.license_year_starting_in(year)
+
+
+def unlicensed_in(session: Session, *, year: int, on: dt.date) -> UnlicensedList:
+    """:func:`unlicensed_dogs` inside the caller's transaction."""
+    profile = profile_in_force(session)
+    last, this = years_of(profile, year)
+    return UnlicensedList(
+        year_label=this.label,
+        due_date=profile.due_date(this),
+        rows=_sorted(_rows(session, last, this, on)),
+        heading=office_heading(profile),
+        last_year_label=last.label,
+        made_on=on,
+        year=year,
+    )
+
+
+def unlicensed_dogs(
+    database: Database, *, year: int, on: dt.date, actor: Actor | None = None
+) -> UnlicensedList:
+    """The dogs licensed for the license year before ``year`` and not for ``year``, as of
+    ``on``. With ``actor``, refused unless they may read it (INSPECT or READ_REPORTS)."""
+    if actor is not None:
+        check_reader(actor)
+    with database.read() as session:
+        return unlicensed_in(session, year=year, on=on)
+
+
+def unlicensed_count(database: Database, *, year: int, on: dt.date) -> int:
+    """How many dogs the list holds, counted by the database."""
+    with database.read() as session:
+        last, this = years_of(profile_in_force(session), year)
+        chosen = not_renewed_dogs(last, this, on).subquery()
+        return int(session.scalar(select(func.count()).select_from(chosen)) or 0)
