@@ -5,6 +5,7 @@ written, the offer to open it."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from clerkdesk.ui.question import Choice, Question
 from clerkdesk.ui.views.yearend.job import JobProgress
 
 WIDTH = 780
+NO_TOWN = "No town is set up yet: set up the town's rules in Settings first."
 
 
 class JobDialog(QDialog):
@@ -50,16 +52,22 @@ class JobDialog(QDialog):
         heading = QLabel(title, self)
         heading.setObjectName("DialogTitle")
         self.outer.addWidget(heading)
-        self.grid = QGridLayout()
-        self.grid.setHorizontalSpacing(10)
-        self.grid.setColumnStretch(1, 5)
-        self.grid.setColumnStretch(2, 3)
-        self.outer.addLayout(self.grid)
         self.messages: dict[str, QLabel] = {}
         self._order: list[QWidget] = []
+        self.begin_rows()
 
     # building -----------------------------------------------------------------------
+    def begin_rows(self) -> None:
+        """Rows added from here on go into a new block at this place in the dialog."""
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(10)
+        self.grid.setVerticalSpacing(4)
+        self.grid.setColumnMinimumWidth(0, 170)
+        self.grid.setColumnStretch(1, 1)
+        self.outer.addLayout(self.grid)
+
     def add_row(self, key: str, caption: str, widget: QWidget) -> QWidget:
+        """A caption, the field, and its message (when there is one) under the field."""
         row = self.grid.rowCount()
         label = QLabel(caption, self)
         label.setBuddy(widget)
@@ -67,18 +75,24 @@ class JobDialog(QDialog):
         message = message_label(self, caption.replace("&", "").split("  ")[0])
         self.grid.addWidget(label, row, 0)
         self.grid.addWidget(widget, row, 1)
-        self.grid.addWidget(message, row, 2)
+        self.grid.addWidget(message, row + 1, 1)
         self.messages[key] = message
         self._order.append(widget)
         return widget
 
-    def add_progress(self) -> None:
-        """The summary line, the progress (shown only while work runs) and the message."""
+    def add_summary(self) -> None:
+        """The line that says what will be written (or what the list holds)."""
         self.summary = QLabel("", self)
         self.summary.setObjectName("SectionCaption")
         self.summary.setAccessibleName("What will be written")
         self.summary.setWordWrap(True)
         self.outer.addWidget(self.summary)
+
+    def add_progress(self, *, stretch: bool = True) -> None:
+        """The progress (shown only while work runs) and the message; ``stretch`` when no
+        list above takes the height the dialog is given."""
+        if not hasattr(self, "summary"):
+            self.add_summary()
         row = QHBoxLayout()
         self.bar = QProgressBar(self)
         self.bar.setAccessibleName("Progress")
@@ -90,7 +104,8 @@ class JobDialog(QDialog):
         self.message = message_label(self, "the dialog")
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.outer.addWidget(self.message)
-        self.outer.addStretch(1)
+        if stretch:
+            self.outer.addStretch(1)
         self._show_bar(False)
 
     def add_buttons(self, main: QPushButton, *extra: QPushButton) -> None:
@@ -112,7 +127,7 @@ class JobDialog(QDialog):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.activated.connect(main.click)
         chain = [*self._order, *extra, main, self.close_button]
-        for first, second in zip(chain, chain[1:], strict=False):
+        for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
         if self._order:
             self._order[0].setFocus()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QRadioButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QRadioButton, QVBoxLayout, QWidget
 
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.kinds import NoticeKind
@@ -45,15 +45,15 @@ class NoticesDialog(JobDialog):
     ) -> None:
         super().__init__(ctx, TITLE, parent)
         self.count: NoticeCount | None = None
-        self.result: NoticeRunResult | None = None
+        self.written: NoticeRunResult | None = None
         self._asked = 0  # the newest count asked for; older answers are dropped
         self.year_box = YearBox("License year", self)
         self.add_row("year", "License &year  Alt+Y", self.year_box)
-        self.renewal = QRadioButton("&Renewal notices, before the due date  Alt+R", self)
+        self.renewal = QRadioButton("&Renewal notices: due before the due date  Alt+R", self)
         self.renewal.setAccessibleName("Renewal notices")
-        self.reminder = QRadioButton("Re&minder letters, dogs not renewed  Alt+M", self)
+        self.reminder = QRadioButton("Re&minder letters: not renewed by the due date  Alt+M", self)
         self.reminder.setAccessibleName("Reminder letters")
-        self.add_row("kind", "Notices", self._pair(self.renewal, self.reminder))
+        self.add_row("kind", "Notices", self._pair(self.renewal, self.reminder, stacked=True))
         self.letters = QRadioButton("&Letters  Alt+L", self)
         self.letters.setAccessibleName("Letters")
         self.postcards = QRadioButton("P&ostcards  Alt+O", self)
@@ -77,7 +77,9 @@ class NoticesDialog(JobDialog):
             years = years_around(town.profile, today)
             self.year_box.fill(years, year if year is not None else years[2].starts_in)
         else:
-            self.tell("No town is set up yet: set up the town's rules in Settings first.", problem=True)
+            self.tell(
+                "No town is set up yet: set up the town's rules in Settings first.", problem=True
+            )
         self.year_box.currentIndexChanged.connect(self.recount)
         self.renewal.toggled.connect(self.recount)
         self.postcards.toggled.connect(self._propose)
@@ -91,9 +93,9 @@ class NoticesDialog(JobDialog):
             )
         self.recount()
 
-    def _pair(self, first: QRadioButton, second: QRadioButton) -> QWidget:
+    def _pair(self, first: QRadioButton, second: QRadioButton, *, stacked: bool = False) -> QWidget:
         box = QWidget(self)
-        row = QHBoxLayout(box)
+        row = QVBoxLayout(box) if stacked else QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
         group = QButtonGroup(box)
         for button in (first, second):
@@ -211,7 +213,7 @@ class NoticesDialog(JobDialog):
         )
 
     def _written(self, result: NoticeRunResult) -> None:
-        self.result = result
+        self.written = result
         words = written_words(result, self.kind)
         self.tell(words)
         self.offer_pdf(f"{WORDS[self.kind][0].capitalize()}s written", words, Path(result.pdf))
@@ -236,8 +238,7 @@ def count_words(count: NoticeCount, kind: NoticeKind, year_label: str) -> str:
 def written_words(result: NoticeRunResult, kind: NoticeKind) -> str:
     noun = WORDS[kind][0]
     words = (
-        f"Wrote {counted(result.owners, noun)} ({counted(result.pages, 'page')}) "
-        f"to {result.pdf}"
+        f"Wrote {counted(result.owners, noun)} ({counted(result.pages, 'page')}) to {result.pdf}"
     )
     if result.csv is not None:
         words += f", and the mail house's CSV to {result.csv}"

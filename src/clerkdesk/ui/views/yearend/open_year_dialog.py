@@ -5,6 +5,8 @@ early sale; problems block the opening, warnings are shown. Open asks once more,
 
 from __future__ import annotations
 
+import datetime as dt
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
@@ -23,35 +25,40 @@ from clerkdesk.ui.views.yearend.job_dialog import JobDialog
 from clerkdesk.ui.views.yearend.years import YearBox, when_words, years_around
 
 TITLE = "Open a license year"
-MARKS = {"ok": "✓", "problem": "✗", "warning": "!", "info": "•"}
-NOT_YOURS = "Only the clerk or an administrator opens a license year; here you can see if it is ready."
+MARKS = {"ok": "✓", "problem": "✗", "warning": "!", "info": "•", "fee": "     "}
+NOT_YOURS = (
+    "Only the clerk or an administrator opens a license year; here you can see if it is ready."
+)
 
 
-def opened_words(r: YearReadiness) -> str:
+def opened_words(r: YearReadiness, zone: dt.tzinfo | None = None) -> str:
     who = f" by {r.opened_by}" if r.opened_by else ""
-    return f"License year {r.year_label} was opened{who} on {when_words(r.opened_at)}."
+    return f"License year {r.year_label} was opened{who} on {when_words(r.opened_at, zone)}."
 
 
-def checklist(r: YearReadiness) -> list[tuple[str, str]]:
-    """(state, words) for each line: ok, problem, warning or info."""
+def checklist(r: YearReadiness, zone: dt.tzinfo | None = None) -> list[tuple[str, str]]:
+    """(state, words) for each line: ok, problem, warning, info, or a fee under the fees."""
     lines: list[tuple[str, str]] = []
     if r.opened_at is not None:
-        lines.append(("ok", opened_words(r)))
-    fees = "; ".join(f"{name} ${amount:,.2f}" for name, amount in r.fee_lines)
+        lines.append(("ok", opened_words(r, zone)))
+    effective = when_words(r.schedule_effective) if r.schedule_effective else "its start"
     lines.append(
         (
             "ok" if r.fee_lines else "problem",
-            f"Fees from the schedule in force on {when_words(r.schedule_effective)}: "
-            + (fees or "none found"),
+            f"Fees from the schedule in force on {effective}:"
+            + ("" if r.fee_lines else " none found"),
         )
     )
-    lines.append(
-        (
-            "ok" if r.tags_on_hand > 0 else "warning",
-            f"Tags on hand for {r.year_label}: {r.tags_on_hand:,}"
-            + ("" if r.tags_on_hand else " (receive them in Tags, F5)"),
+    lines += [("fee", f"{name}: ${amount:,.2f}") for name, amount in r.fee_lines]
+    said = any("tag" in text.lower() for text in (*r.problems, *r.warnings))
+    if r.tags_on_hand or not said:
+        # With none on hand the service's own problem says so, and how to receive them.
+        lines.append(
+            (
+                "ok" if r.tags_on_hand > 0 else "problem",
+                f"Tags on hand for {r.year_label}: {r.tags_on_hand:,}",
+            )
         )
-    )
     if r.early_sale_from is not None:
         lines.append(("info", f"Early sale from {us_date(r.early_sale_from)}"))
     else:
@@ -70,6 +77,7 @@ class OpenYearDialog(JobDialog):
         self.readiness: YearReadiness | None = None
         self._asked = 0
         self.may_open = ctx.actor.may(Permission.OPEN_YEAR)
+        self.zone = ctx.clock.now().tzinfo
         self.year_box = YearBox("License year", self)
         self.add_row("year", "License &year  Alt+Y", self.year_box)
         self.checks = QListWidget(self)
@@ -78,7 +86,7 @@ class OpenYearDialog(JobDialog):
         self.checks.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.checks.setMinimumHeight(220)
         self.outer.addWidget(self.checks, 1)
-        self.add_progress()
+        self.add_progress(stretch=False)
         self.open_button = self.button("Open license year  Enter", "Open license year", self.ask)
         self.open_button.setVisible(self.may_open)
         self.add_buttons(self.open_button)
@@ -88,7 +96,9 @@ class OpenYearDialog(JobDialog):
             years = years_around(town.profile, ctx.clock.today())
             self.year_box.fill(years, years[2].starts_in)
         else:
-            self.tell("No town is set up yet: set up the town's rules in Settings first.", problem=True)
+            self.tell(
+                "No town is set up yet: set up the town's rules in Settings first.", problem=True
+            )
         self.year_box.currentIndexChanged.connect(self.read)
         self.read()
 
@@ -123,7 +133,7 @@ class OpenYearDialog(JobDialog):
     def show_readiness(self, r: YearReadiness) -> None:
         self.readiness = r
         self.checks.clear()
-        for state, words in checklist(r):
+        for state, words in checklist(r, self.zone):
             item = QListWidgetItem(f"{MARKS[state]}  {words}")
             item.setData(Qt.ItemDataRole.UserRole, state)
             item.setToolTip(words)
@@ -133,14 +143,15 @@ class OpenYearDialog(JobDialog):
                 item.setForeground(Qt.GlobalColor.darkYellow)
             self.checks.addItem(item)
         if r.opened_at is not None:
-            self.summary.setText(f"{opened_words(r)} Opening it again changes nothing.")
+            self.summary.setText(f"{opened_words(r, self.zone)} Opening it again changes nothing.")
         elif r.problems:
             self.summary.setText(
                 f"License year {r.year_label} cannot be opened yet: "
                 f"{counted(len(r.problems), 'problem')} to put right first (✗)."
             )
         else:
-            text = f"License year {r.year_label} ({us_date(r.start)} to {us_date(r.end)}) is ready to open."
+            span = f"{us_date(r.start)} to {us_date(r.end)}"
+            text = f"License year {r.year_label} ({span}) is ready to open."
             self.summary.setText(text if self.may_open else f"{text} {NOT_YOURS}")
         self.refresh()
 
@@ -198,13 +209,12 @@ class OpenYearDialog(JobDialog):
         r = result.readiness
         self.show_readiness(r)
         if result.created:
-            self.tell(f"License year {r.year_label} is open. {opened_words(r)}")
+            self.tell(f"License year {r.year_label} is open. {opened_words(r, self.zone)}")
             self.ctx.year_events.opened.emit(r.start.year)
         else:
-            self.tell(f"Nothing changed: {opened_words(r)}")
+            self.tell(f"Nothing changed: {opened_words(r, self.zone)}")
         self.opened.emit(result)
         self.close_button.setFocus()
 
     def cancelled_words(self) -> str:
         return "Cancelled: the license year was not opened."
-

@@ -117,19 +117,23 @@ class WeeklyChart(_ChartBox):
         last.setName(o.last_year_label)
         this.setPen(QPen(THIS_YEAR, 3))
         last.setPen(QPen(LAST_YEAR, 2, Qt.PenStyle.DashLine))
-        for n, week in enumerate(weeks, start=1):
-            last.append(n, week.last_year)
-            if n <= begun:
-                this.append(n, week.this_year)
+        # Week 1 is the license year's first; an early sale's weeks come before it (0, -1…).
+        for n, week in enumerate(weeks):
+            x_at = week.week + 1
+            last.append(x_at, week.last_year)
+            if n < begun:
+                this.append(x_at, week.this_year)
         for series in (last, this):
             chart.addSeries(series)
         x = QValueAxis()
-        x.setRange(1, max(len(weeks), 2))
+        first = min((w.week + 1 for w in weeks), default=1)
+        x.setRange(first, max((w.week + 1 for w in weeks), default=first + 1))
         x.setLabelFormat("%d")
         x.setTitleText("Week of the license year")
         top = max([w.this_year for w in weeks] + [w.last_year for w in weeks] + [1])
         y = QValueAxis()
         y.setRange(0, _nice_top(top))
+        y.applyNiceNumbers()
         y.setLabelFormat("%d")
         y.setTitleText("Licenses")
         chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
@@ -148,21 +152,24 @@ class MonthlyChart(_ChartBox):
 
     def show(self, o: SeasonOverview) -> None:
         chart = _chart("Money taken by month")
-        chart.legend().setVisible(False)
         months: Sequence[MonthMoney] = sorted(o.monthly_money, key=lambda m: m.month)
-        bars = QBarSet("Money")
-        bars.setColor(MONEY)
+        this, last = QBarSet(o.year_label), QBarSet(o.last_year_label)
+        this.setColor(MONEY)
+        last.setColor(LAST_YEAR)
         # Drawing only: the amounts stay Decimal everywhere they are added or shown in words.
         for m in months:
-            bars.append(float(m.amount))
+            this.append(float(m.amount))
+            last.append(float(m.last_year))
         series = QBarSeries()
-        series.append(bars)
+        series.append(last)
+        series.append(this)
         chart.addSeries(series)
         x = QBarCategoryAxis()
         x.append([_short_month(m.month) for m in months] or ["—"])
         y = QValueAxis()
-        top = max([float(m.amount) for m in months] + [1.0])
+        top = max([float(m.amount) for m in months] + [float(m.last_year) for m in months] + [1.0])
         y.setRange(0, _nice_top(top))
+        y.applyNiceNumbers()
         y.setLabelFormat("$%.0f")
         chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)

@@ -74,6 +74,8 @@ class SeasonPanel(QWidget):
         self.heading.setWordWrap(True)
         outer.addWidget(self.heading)
         tiles = QHBoxLayout()
+        self.sold = Tile("Licenses sold", self)
+        tiles.addWidget(self.sold)
         self.dogs_due = Tile("Dogs still due", self)
         self.dogs_renewed = Tile("Dogs renewed", self)
         self.kennels_due = Tile("Kennels due", self)
@@ -150,10 +152,15 @@ class SeasonPanel(QWidget):
             f"License year {overview.year_label} against {overview.last_year_label}, "
             f"as of {when_words(self.ctx.clock.now())}"
         )
-        self.dogs_due.show_count(
-            overview.dogs_due, f"Dogs still due for {overview.year_label}"
+        self.sold.show_count(
+            overview.licenses_this_year,
+            f"Licenses sold for {overview.year_label} "
+            f"({overview.licenses_last_year_to_date:,} by now last year)",
         )
-        self.dogs_renewed.show_count(overview.dogs_renewed, f"Dogs renewed for {overview.year_label}")
+        self.dogs_due.show_count(overview.dogs_due, f"Dogs still due for {overview.year_label}")
+        self.dogs_renewed.show_count(
+            overview.dogs_renewed, f"Dogs renewed for {overview.year_label}"
+        )
         self.kennels_due.show_count(overview.kennels_due, "Kennels due")
         self.kennels_renewed.show_count(overview.kennels_renewed, "Kennels renewed")
         self.weekly.show(overview, today)
@@ -168,10 +175,13 @@ class SeasonPanel(QWidget):
         if not isinstance(exc, ClerkDeskError):
             raise exc
         self.heading.setText("The season could not be read.")
-        tell(self.message, f"{exc} The figures will be read again when you come back here.", problem=True)
+        tell(
+            self.message,
+            f"{exc} The figures will be read again when you come back here.",
+            problem=True,
+        )
         self._stale = True
 
     @property
     def busy(self) -> bool:
         return self.reading
-

@@ -69,6 +69,7 @@ class UnlicensedDialog(JobDialog):
         self._asked = 0
         self.year_box = YearBox("License year", self)
         self.add_row("year", "License &year  Alt+Y", self.year_box)
+        self.add_summary()
         self.streets = QTableWidget(0, 3, self)
         self.streets.setAccessibleName("Dogs not renewed, by street")
         self.streets.setHorizontalHeaderLabels(["Street", "Dogs", "Owners"])
@@ -80,8 +81,10 @@ class UnlicensedDialog(JobDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.streets.setMinimumHeight(200)
+        self.streets.setMinimumHeight(240)
+        self.setMinimumHeight(600)
         self.outer.addWidget(self.streets, 1)
+        self.begin_rows()
         dialogs = ctx.dialogs
         self.pdf = PathField("PDF file", "pdf", "PDF files (*.pdf)", "Choose…  Alt+P", dialogs)
         self.csv = PathField("CSV file", "csv", "CSV files (*.csv)", "Choose…  Alt+C", dialogs)
@@ -89,7 +92,7 @@ class UnlicensedDialog(JobDialog):
         self.csv.choose.setShortcut(QKeySequence("Alt+C"))
         self.add_row("pdf", "PDF file *", self.pdf)
         self.add_row("csv", "CSV file", self.csv)
-        self.add_progress()
+        self.add_progress(stretch=False)
         self.write_button = self.button("Write the list  Enter", "Write the list", self.write)
         self.reminders_button = self.button(
             "&Reminder letters…  Alt+R", "Reminder letters", self.reminders
@@ -103,7 +106,9 @@ class UnlicensedDialog(JobDialog):
             years = years_around(town.profile, ctx.clock.today())
             self.year_box.fill(years, years[1].starts_in)
         else:
-            self.tell("No town is set up yet: set up the town's rules in Settings first.", problem=True)
+            self.tell(
+                "No town is set up yet: set up the town's rules in Settings first.", problem=True
+            )
         self.year_box.currentIndexChanged.connect(self.read)
         self.pdf.edit.textChanged.connect(lambda _t: self._edited("pdf"))
         self.csv.edit.textChanged.connect(lambda _t: self._edited("csv"))

@@ -42,11 +42,11 @@ class YearBox(QComboBox):
         return self.currentText().split(" (", 1)[0]
 
 
-def when_words(moment: object) -> str:
-    """A date, or a date and time, as the clerk reads it."""
+def when_words(moment: object, zone: dt.tzinfo | None = None) -> str:
+    """A date, or a date and time (in the town's ``zone``), as the clerk reads it."""
     if isinstance(moment, dt.datetime):
-        if moment.tzinfo is not None:
-            moment = moment.astimezone()  # this workstation's time, as receipts show it
+        if moment.tzinfo is not None and zone is not None:
+            moment = moment.astimezone(zone)
         return f"{us_date(moment.date())} at {moment:%I:%M %p}".replace(" at 0", " at ")
     if isinstance(moment, dt.date):
         return us_date(moment)
