@@ -36,6 +36,15 @@ WIDTH = 780
 NO_TOWN = "No town is set up yet: set up the town's rules in Settings first."
 
 
+def sentence(text: str) -> str:
+    """A service's message as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 class JobDialog(QDialog):
     def __init__(self, ctx: UiContext, title: str, parent: QWidget | None) -> None:
         super().__init__(parent)
@@ -191,7 +200,7 @@ class JobDialog(QDialog):
         if isinstance(exc, Cancelled):
             self.tell(self.cancelled_words())
         elif isinstance(exc, ClerkDeskError):
-            self.tell(str(exc), problem=True)
+            self.tell(sentence(str(exc)), problem=True)
         elif isinstance(exc, OSError):
             self.tell(f"The file could not be written: {exc.strerror or exc}.", problem=True)
         else:

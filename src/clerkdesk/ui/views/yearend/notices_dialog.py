@@ -80,8 +80,9 @@ class NoticesDialog(JobDialog):
             self.tell(
                 "No town is set up yet: set up the town's rules in Settings first.", problem=True
             )
+        self._years = years if town is not None else ()
         self.year_box.currentIndexChanged.connect(self.recount)
-        self.renewal.toggled.connect(self.recount)
+        self.renewal.toggled.connect(self._kind_chosen)
         self.postcards.toggled.connect(self._propose)
         self.pdf.edit.textChanged.connect(lambda _t: self._edited("pdf"))
         self.csv.edit.textChanged.connect(lambda _t: self._edited("csv"))
@@ -91,6 +92,16 @@ class NoticesDialog(JobDialog):
                 "Your role may not mail notices: the clerk or an assistant clerk writes them.",
                 problem=True,
             )
+        self.recount()
+
+    def _kind_chosen(self) -> None:
+        """Renewal notices go out for next year, before it starts; reminders for this year,
+        after its due date: the year follows the kind."""
+        if self._years:
+            wanted = self._years[2 if self.kind is NoticeKind.RENEWAL else 1].starts_in
+            if self.year_box.year() != wanted:
+                self.year_box.setCurrentIndex(self.year_box.findData(wanted))
+                return  # the year's change counts again
         self.recount()
 
     def _pair(self, first: QRadioButton, second: QRadioButton, *, stacked: bool = False) -> QWidget:
@@ -136,6 +147,7 @@ class NoticesDialog(JobDialog):
         if choice is None:
             self.refresh()
             return
+        self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
         self.summary.setText("Counting…")

@@ -110,6 +110,7 @@ class OpenYearDialog(JobDialog):
         self.refresh()
         if year is None:
             return
+        self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
         self.summary.setText("Reading what the year needs…")

@@ -60,7 +60,7 @@ class PathField(QWidget):
         if not text:
             return None
         path = Path(text).expanduser()
-        if path.suffix.lower() != f".{self.suffix}":
+        if path.name and path.suffix.lower() != f".{self.suffix}":
             path = path.with_name(path.name + f".{self.suffix}")
         return path
 
@@ -69,7 +69,7 @@ class PathField(QWidget):
         path = self.path()
         if path is None:
             return None
-        if path.is_dir():
+        if not path.name or path.is_dir():
             return f"{path} is a folder; name a file in it."
         if not path.parent.is_dir():
             return f"There is no folder {path.parent}; choose another place."

@@ -128,6 +128,7 @@ class UnlicensedDialog(JobDialog):
             return
         self.pdf.propose(documents_dir() / f"unlicensed-dogs-{year}.pdf")
         self.csv.propose(documents_dir() / f"unlicensed-dogs-{year}.csv")
+        self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
         self.summary.setText("Reading the list…")
