@@ -14,6 +14,7 @@ from clerkdesk.cli import (
     db_cmd,
     demo_cmd,
     ledger_cmd,
+    notices_cmd,
     print_cmd,
     report_cmd,
     rules_cmds,
@@ -39,5 +40,6 @@ REGISTRARS: list[Registrar] = [
     print_cmd.register,
     closeout_cmd.register,
     report_cmd.register,
+    notices_cmd.register,
     screenshot_cmd.register,
 ]

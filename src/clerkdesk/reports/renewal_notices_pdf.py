@@ -75,29 +75,31 @@ def _opening(s: NoticeSet, notice: Notice) -> str:
         return (
             f"Our records show that the license year {s.year_label} began on "
             f"{us_date(s.year_start)} and that the dog(s) below, licensed last year, have not "
-            f"been licensed for it. Licenses were due by {us_date(s.due_date)}. Every dog six "
-            "months old or more must be licensed each year (MGL c.140 §137); the animal control "
+            f"been licensed for it. Licenses were due by {us_date(s.due_date)}. A dog of "
+            "license age must be licensed every year (MGL c.140 §137); the animal control "
             "officer is given the list of dogs not licensed (MGL c.140 §151A)."
         )
     return (
-        f"The license(s) below end with license year {_last_label(s)}. Licenses for "
+        f"The license(s) below end on {_last_day(s)}. Licenses for "
         f"{s.year_label} ({us_date(s.year_start)} to {us_date(s.year_end)}) are due by "
         f"{us_date(s.due_date)} (MGL c.140 §137)."
     )
 
 
-def _last_label(s: NoticeSet) -> str:
-    return f"ending {us_date(s.year_start - dt.timedelta(days=1))}"
+def _last_day(s: NoticeSet) -> str:
+    return us_date(s.year_start - dt.timedelta(days=1))
 
 
 def _late_sentence(s: NoticeSet) -> str:
     if s.late_from is None:
         return ""
-    if s.reminder:
+    if s.reminder and s.late_from <= s.dated:
         return (
             f"Late fees have applied since {us_date(s.late_from)} ({s.late_words}); the amount "
             f"below is what is due on {us_date(s.dated)}."
         )
+    if s.reminder:
+        return f"From {us_date(s.late_from)} a late fee is added ({s.late_words})."
     return f"From {us_date(s.late_from)} a late fee is added ({s.late_words})."
 
 
@@ -145,6 +147,7 @@ AMOUNT_GAP = 1.1 * inch
 
 
 def _table_head(c: Canvas, s: NoticeSet, y: float) -> float:
+    """The column names; the amounts' two lines say which day each is for."""
     c.setFont(FONT_BOLD, 8.5)
     x = MARGIN
     c.drawString(x, y, "Dog")
@@ -152,12 +155,13 @@ def _table_head(c: Canvas, s: NoticeSet, y: float) -> float:
     c.drawString(x + COLUMNS[2] * inch, y, "Last license")
     c.drawString(x + COLUMNS[3] * inch, y, "Tag")
     right = PAGE_W - MARGIN
-    now = f"Due {us_date(s.dated)}" if s.reminder else f"By {us_date(s.due_date)}"
+    now = ("Due on", us_date(s.dated)) if s.reminder else ("Renewed by", us_date(s.due_date))
+    columns = [(right, now)]
     if s.late_from is not None and not s.reminder:
-        c.drawRightString(right - AMOUNT_GAP, y, now)
-        c.drawRightString(right, y, f"From {us_date(s.late_from)}")
-    else:
-        c.drawRightString(right, y, now)
+        columns = [(right - AMOUNT_GAP, now), (right, ("From", us_date(s.late_from)))]
+    for at, (first, second) in columns:
+        c.drawRightString(at, y + 10, first)
+        c.drawRightString(at, y, second)
     y -= 4
     c.setStrokeColor(RULE)
     c.line(MARGIN, y, right, y)
@@ -180,7 +184,7 @@ def _row(
         c.drawRightString(right, y, late or now)
     else:
         c.drawRightString(right, y, now)
-    for line in described_lines[:2]:
+    for line in described_lines[:2] or [""]:
         c.drawString(x + COLUMNS[1] * inch, y, line)
         y -= 11
     return y - 3
@@ -194,7 +198,7 @@ def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
     c.setFillColor(INK)
     y = _wrap(c, f"Dear {notice.owner_name},", MARGIN, y - 6, width, 10)
     y = _wrap(c, _opening(s, notice), MARGIN, y - 2, width, 10)
-    y = _table_head(c, s, y - 8)
+    y = _table_head(c, s, y - 18)
     rows: list[tuple[tuple[str, str, str, str], str, str | None]] = [
         (
             (d.name, d.described, d.last_license, d.last_tag or "—"),
@@ -232,14 +236,15 @@ def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
     notes += [f"{d.name}: {d.problem}" for d in notice.dogs if d.problem]
     notes += [f"{k.name}: {k.problem}" for k in notice.kennels if k.problem]
     late = _late_sentence(s)
+    y -= 6
     if late:
-        y = _wrap(c, late, MARGIN, y - 6, width, 9)
+        y = _wrap(c, late, MARGIN, y, width, 9) - 4
     for note in notes:
         if y < 1.9 * inch:
             c.showPage()
             pages += 1
             y = _letter_head(c, s, notice, True)
-        y = _wrap(c, note, MARGIN, y - 2, width, 9, bold=True)
+        y = _wrap(c, note, MARGIN, y, width, 9, bold=True) - 3
     if y < 2.1 * inch:
         c.showPage()
         pages += 1

@@ -13,6 +13,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, aliased
@@ -202,13 +203,13 @@ def _kennels(session: Session, this: LicenseYear, last: LicenseYear) -> tuple[in
             )
         )
 
-    rows = session.execute(
-        select(licensed(this), func.count(Kennel.id))
-        .where(Kennel.status == KennelStatus.ACTIVE, licensed(last))
-        .group_by(licensed(this))
-    ).all()
-    counts = {bool(renewed): int(n) for renewed, n in rows}
-    return counts.get(False, 0), counts.get(True, 0)
+    def count(*where: Any) -> int:
+        found = select(func.count(Kennel.id)).where(Kennel.status == KennelStatus.ACTIVE, *where)
+        return int(session.scalar(found) or 0)
+
+    held = count(licensed(last))
+    renewed = count(licensed(last), licensed(this))
+    return held - renewed, renewed
 
 
 def season_in(session: Session, *, on: dt.date, year: int | None = None) -> SeasonOverview:

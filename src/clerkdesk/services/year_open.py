@@ -141,6 +141,14 @@ def _reach(profile: TownProfile, year: int, on: dt.date) -> str | None:
     return None
 
 
+def check_year(year: int, on: dt.date) -> None:
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise ValidationError(
+            f"{year} is not a license year: give the year it starts in, e.g. {on.year + 1}.",
+            field="year",
+        )
+
+
 def _opening(session: Session, start: dt.date) -> LicenseYearOpening | None:
     return session.scalars(
         select(LicenseYearOpening).where(LicenseYearOpening.license_year_start == start)
@@ -162,11 +170,7 @@ def _sold(session: Session, start: dt.date) -> int:
 
 def readiness_in(session: Session, year: int, on: dt.date) -> YearReadiness:
     """:func:`year_readiness` inside the caller's transaction."""
-    if not FIRST_YEAR <= year <= LAST_YEAR:
-        raise ValidationError(
-            f"{year} is not a license year: give the year it starts in, e.g. {on.year + 1}.",
-            field="year",
-        )
+    check_year(year, on)
     profile = profile_in_force(session)
     license_year = profile.license_year_starting_in(year)
     problems: list[str] = []
@@ -266,16 +270,20 @@ def open_license_year(
     """Open the license year starting in ``year``, receiving ``tags`` for it first when
     given, all in one transaction. Refused (nothing written) while a problem stands; a
     year already open is left as it was (``created=False``, and ``tags`` not received)."""
+    require(actor, Permission.OPEN_YEAR)
     if tags is not None:
         require(actor, Permission.MANAGE_TAGS)
     today = clock.today()
+    check_year(year, today)
     with acting(database, actor, Permission.OPEN_YEAR, clock=clock) as session:
         profile = profile_in_force(session)
-        if FIRST_YEAR <= year <= LAST_YEAR:
-            start = profile.license_year_starting_in(year).start
-            _lock_year(session, start)
-            if _opening(session, start) is not None:
-                return YearOpened(readiness_in(session, year, today), created=False)
+        start = profile.license_year_starting_in(year).start
+        _lock_year(session, start)
+        if _opening(session, start) is not None:
+            return YearOpened(readiness_in(session, year, today), created=False)
+        reach = _reach(profile, year, today)
+        if reach is not None:  # said before any tags are looked at
+            raise ValidationError(reach, field="year")
         received = None
         if tags is not None:
             request = ReceiveTags(year, tags.first, tags.last, tags.note)

@@ -1,0 +1,119 @@
+"""``clerkdesk notices renewal|reminder``: renewal notices and reminder letters to files.
+
+The files are checked before the database is read; the notices are written to temporary
+files beside them and renamed into place only when all are done, so a failed run leaves
+nothing behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.rules.counts import counted
+
+EPILOG = """\
+A renewal notice goes to each owner of a dog (or keeper of a kennel) licensed for the year
+before YYYY and not yet licensed for YYYY, with every dog of theirs on one notice, the
+amount due now and from the day late fees start. A reminder goes, after the due date, to
+the owners of the dogs still not licensed, with the amount due today. Examples:
+
+  clerkdesk notices renewal --year 2027 --pdf renewals.pdf --csv mailhouse.csv
+  clerkdesk notices renewal --year 2027 --pdf cards.pdf --postcards
+  clerkdesk notices reminder --year 2026 --pdf reminders.pdf
+"""
+KINDS = {"pdf": ".pdf", "csv": ".csv"}
+_YEAR = re.compile(r"^\d{4}$")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "notices",
+        help="write renewal notices or reminder letters (PDF, and CSV for a mail house)",
+        description="Write renewal notices or reminder letters for a license year.",
+    )
+    actions = parser.add_subparsers(dest="notices_action", metavar="KIND", required=True)
+    renewal = actions.add_parser(
+        "renewal",
+        help="renewal notices before the due date",
+        description="Write renewal notices for license year YYYY: letters, or postcards "
+        "four to a sheet.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _common(renewal)
+    renewal.add_argument(
+        "--postcards", action="store_true", help="postcards, four to a Letter sheet"
+    )
+    renewal.set_defaults(handler=handle_notices, notice_kind="renewal")
+    reminder = actions.add_parser(
+        "reminder",
+        help="reminder letters after the due date",
+        description="Write reminder letters for license year YYYY to the owners of dogs "
+        "licensed the year before and not yet licensed, with the amount due today.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _common(reminder)
+    reminder.set_defaults(handler=handle_notices, notice_kind="reminder", postcards=False)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--year",
+        required=True,
+        metavar="YYYY",
+        help="the license year, by the calendar year it starts in",
+    )
+    parser.add_argument("--pdf", required=True, metavar="FILE", help="the PDF file to write")
+    parser.add_argument("--csv", metavar="FILE", help="also a CSV file for a mail house")
+
+
+def _quoted(text: str) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= 40 else flat[:37] + "...")
+
+
+def _target(option: str, text: str) -> Path:
+    if not text.strip():
+        fail(f"--{option} needs a file name, e.g. --{option} notices{KINDS[option]}")
+    path = Path(text).expanduser()
+    if path.suffix.lower() != KINDS[option]:
+        fail(f"--{option} must name a {KINDS[option]} file, not {_quoted(text)}")
+    if path.is_dir():
+        fail(f"--{option} names a folder, not a file: {_quoted(text)}")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        fail(f"the folder for --{option} does not exist: {_quoted(str(folder))}")
+    return path
+
+
+def _year(text: str) -> int:
+    if not _YEAR.match(text.strip()):
+        fail(f"--year must be a year written YYYY, e.g. 2027, not {_quoted(text)}")
+    return int(text.strip())
+
+
+def handle_notices(args: argparse.Namespace, ctx: CliContext) -> int:
+    year = _year(args.year)
+    pdf = _target("pdf", args.pdf)
+    csv = _target("csv", args.csv) if args.csv is not None else None
+    if csv is not None and csv.resolve() == pdf.resolve():
+        fail("--pdf and --csv must name different files")
+    database = ctx.database()
+    from clerkdesk.rules.kinds import NoticeKind
+    from clerkdesk.services.notices import NoticeChoice, write_notices
+
+    kind = NoticeKind(args.notice_kind)
+    choice = NoticeChoice(kind, year, postcards=bool(args.postcards))
+    result = write_notices(database, choice, pdf=pdf, csv=csv, actor=ctx.actor(), clock=ctx.clock)
+    what = "renewal notices" if kind is NoticeKind.RENEWAL else "reminder letters"
+    names = ", ".join(str(p) for p in (result.pdf, result.csv) if p is not None)
+    kennels = f", {counted(result.kennels, 'kennel')}" if result.kennels else ""
+    out(
+        f"wrote {what} for {year} to {counted(result.owners, 'owner')} "
+        f"({counted(result.dogs, 'dog')}{kennels}; {counted(result.pages, 'page')}) to {names}"
+    )
+    return 0
