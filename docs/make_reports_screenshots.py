@@ -46,6 +46,7 @@ def main() -> int:
         window.show_area("reports")
         view = window.views["reports"]
         assert isinstance(view, ReportsView)
+        view.show_page(view.remittance)
         view.remittance.preview()
         wait_until(lambda: view.remittance.result is not None)
         save(window, "reports-remittance")

@@ -8,9 +8,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from counter_fixtures import active_dialog, focused
 from pypdf import PdfReader
+from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
+from yearend_support import ALT, fill_history, open_by_keys
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -20,8 +22,6 @@ from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.yearend.notices_dialog import NoticesDialog
-from counter_fixtures import active_dialog, focused
-from yearend_support import ALT, fill_history, open_by_keys
 
 
 @pytest.fixture

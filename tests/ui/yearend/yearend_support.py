@@ -3,6 +3,7 @@ licenses exist to renew), the Year end menu driven by its keys, and the dialog i
 
 from __future__ import annotations
 
+from counter_fixtures import active_dialog, focused
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -11,7 +12,6 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.fill import fill_demo
 from clerkdesk.ui.main_window import MainWindow
-from counter_fixtures import active_dialog, focused
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 ALT = Qt.KeyboardModifier.AltModifier

@@ -41,11 +41,15 @@ class ReportsView(AreaView):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda p=page: self.show_page(p))
-        self.tabs.currentChanged.connect(lambda _i: QTimer.singleShot(0, self._take_focus))
+        # A page coming forward gives its first field the keyboard (Qt would pick the first
+        # button it finds).
+        self.tabs.currentChanged.connect(
+            lambda _i: QTimer.singleShot(0, lambda: self._take_focus(anew=True))
+        )
 
     def show_page(self, page: QWidget) -> None:
         self.tabs.setCurrentWidget(page)
-        self._take_focus()
+        self._take_focus(anew=True)
 
     def busy(self) -> bool:
         return self.remittance.running or self.season.busy
@@ -54,10 +58,10 @@ class ReportsView(AreaView):
         super().showEvent(event)
         QTimer.singleShot(0, self._take_focus)
 
-    def _take_focus(self) -> None:
+    def _take_focus(self, *, anew: bool = False) -> None:
         focus = self.focusWidget()
         page = self.tabs.currentWidget()
-        if self.isVisible() and (focus is None or not page.isAncestorOf(focus)):
+        if self.isVisible() and (anew or focus is None or not page.isAncestorOf(focus)):
             first = (
                 self.remittance.first_field()
                 if page is self.remittance

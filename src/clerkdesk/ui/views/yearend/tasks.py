@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QWidget
 
-from clerkdesk.rules.roles import Actor, Permission
-from clerkdesk.ui.context import UiContext
+if TYPE_CHECKING:
+    from clerkdesk.rules.roles import Actor
+    from clerkdesk.ui.context import UiContext
+
+# Permissions by their values: the menu is built before the rules are imported (the window
+# paints first), as the navigation rail is.
+MAIL_NOTICES, OPEN_YEAR, INSPECT, READ_REPORTS = (
+    "mail_notices",
+    "open_year",
+    "inspect",
+    "read_reports",
+)
 
 
 def _notices(ctx: UiContext, parent: QWidget | None) -> QDialog:
@@ -36,7 +47,7 @@ class YearEndTask:
     label: str  # with its menu mnemonic
     keys: str
     # A role is offered the task if it holds any of these.
-    needs: tuple[Permission, ...]
+    needs: tuple[str, ...]
     build: Callable[[UiContext, QWidget | None], QDialog]
 
     @property
@@ -44,7 +55,9 @@ class YearEndTask:
         return self.label.replace("&", "")
 
     def open_to(self, actor: Actor) -> bool:
-        return any(actor.may(need) for need in self.needs)
+        from clerkdesk.rules.roles import Permission
+
+        return any(actor.may(Permission(need)) for need in self.needs)
 
     def open(self, ctx: UiContext, parent: QWidget | None) -> QDialog:
         dialog = self.build(ctx, parent)
@@ -58,21 +71,21 @@ TASKS: tuple[YearEndTask, ...] = (
         "notices",
         "&Renewal notices…",
         "Ctrl+Shift+N",
-        (Permission.MAIL_NOTICES,),
+        (MAIL_NOTICES,),
         _notices,
     ),
     YearEndTask(
         "unlicensed",
         "&Unlicensed dogs…",
         "Ctrl+Shift+U",
-        (Permission.INSPECT, Permission.READ_REPORTS),
+        (INSPECT, READ_REPORTS),
         _unlicensed,
     ),
     YearEndTask(
         "open_year",
         "&Open license year…",
         "Ctrl+Shift+Y",
-        (Permission.OPEN_YEAR,),
+        (OPEN_YEAR,),
         _open_year,
     ),
 )
