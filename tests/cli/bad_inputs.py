@@ -53,6 +53,7 @@ SAMPLES: dict[str, list[str]] = {
     "period lock": ["2026-01", "--reference", "TR-2026-01"],
     "receipt void": ["2026-000001", "--reason", "wrong dog"],
     "report remittance": ["--month", "2026-06", "--pdf", "{tmp}/remittance.pdf"],
+    "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

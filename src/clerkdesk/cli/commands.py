@@ -23,6 +23,7 @@ from clerkdesk.cli import (
     tags_cmd,
     town_cmd,
     user_cmd,
+    year_cmd,
 )
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
@@ -34,6 +35,7 @@ REGISTRARS: list[Registrar] = [
     ledger_cmd.register,
     search_cmd.register,
     tags_cmd.register,
+    year_cmd.register,
     audit_cmd.register,
     town_cmd.register,
     user_cmd.register,

@@ -1,0 +1,249 @@
+"""The unlicensed-dog list on landscape Letter: the office heading and the §151A title,
+then one table per street (its name and count, repeated on a page it runs onto), the total,
+and "Page N of M" on every page."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from clerkdesk.reports.documents import OfficeHeading
+from clerkdesk.reports.layout import (
+    BOTTOM,
+    FONT,
+    INK,
+    LETTER,
+    MARK_RED,
+    MUTED,
+    RULE,
+    SHADE,
+    Banner,
+    frame_width,
+    heading_table,
+    para,
+    style,
+)
+from clerkdesk.reports.unlicensed_data import STATUTE, StreetGroup, UnlicensedList, UnlicensedRow
+from clerkdesk.rules.counts import counted
+from clerkdesk.rules.dates import us_date
+
+PAGE = landscape(LETTER)
+MARGIN = 0.5 * inch
+TITLE = style(13, bold=True, alignment=TA_RIGHT)
+RIGHT_BOLD = style(10.5, bold=True, alignment=TA_RIGHT)
+RIGHT_SMALL = style(8.5, alignment=TA_RIGHT, color=MUTED)
+BODY = style(9)
+NOTE = style(8.5, color=MUTED)
+CELL = style(8)
+CELL_BOLD = style(8, bold=True)
+STREET = style(9.5, bold=True)
+COUNT = style(8.5, color=MUTED, alignment=TA_RIGHT)
+TOTAL = style(10, bold=True)
+COLUMNS: tuple[tuple[str, float], ...] = (
+    ("No.", 0.5),
+    ("Owner", 1.55),
+    ("Mailing address", 2.1),
+    ("Phone", 1.0),
+    ("Dog", 1.05),
+    ("Sex", 0.4),
+    ("Breed, color", 1.6),
+    ("Last license", 1.05),
+    ("Last tag", 0.75),
+)
+"""Each column and its share of the frame's ten inches."""
+
+
+def _widths(width: float) -> list[float]:
+    whole = sum(share for _, share in COLUMNS)
+    return [width * share / whole for _, share in COLUMNS]
+
+
+def _cells(row: UnlicensedRow) -> list[Any]:
+    return [
+        para(row.house_number or "—", CELL),
+        para(row.owner_name, CELL),
+        para("\n".join(row.address_lines), CELL),
+        para(row.phone or "—", CELL),
+        para(row.dog_name, CELL),
+        para(row.sex_label, CELL),
+        para(", ".join(w for w in (row.breed, row.color) if w), CELL),
+        para(row.last_license_label, CELL),
+        para(row.last_tag or "—", CELL),
+    ]
+
+
+def _list_table(groups: Sequence[StreetGroup], width: float) -> Table:
+    """One table, its column names repeated at the top of each page; each street opens
+    with its name and count across the row."""
+    body: list[list[Any]] = [[para(name, CELL_BOLD) for name, _ in COLUMNS]]
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
+    ]
+    for group in groups:
+        at = len(body)
+        dogs = counted(len(group.rows), "dog")
+        body.append([para(group.street, STREET), *[""] * (len(COLUMNS) - 2), para(dogs, COUNT)])
+        commands += [
+            ("SPAN", (0, at), (-2, at)),
+            ("TOPPADDING", (0, at), (-1, at), 7),
+            ("LINEBELOW", (0, at), (-1, at), 0.9, INK),
+            # A street's name never ends a page without its first dog under it.
+            ("NOSPLIT", (0, at), (-1, at + 1)),
+        ]
+        body += [_cells(row) for row in group.rows]
+        if len(group.rows) > 1:
+            commands.append(("LINEBELOW", (0, at + 1), (-1, at + len(group.rows) - 1), 0.25, RULE))
+    table = Table(body, colWidths=_widths(width), repeatRows=1)
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _heading(found: UnlicensedList, heading: OfficeHeading, width: float) -> Table:
+    right = [
+        para(f"Dogs Not Licensed — {STATUTE}", TITLE),
+        para(f"License year {found.year_label}", RIGHT_BOLD),
+        para(
+            f"Licensed for {found.last_year_label}; no license for {found.year_label}, "
+            f"due by {us_date(found.due_date)}",
+            RIGHT_SMALL,
+        ),
+    ]
+    if found.made_on is not None:
+        right.append(para(f"As of {us_date(found.made_on)}", RIGHT_SMALL))
+    return heading_table(heading, right, width, compact=True)
+
+
+def _story(found: UnlicensedList, heading: OfficeHeading) -> list[Flowable]:
+    width = frame_width(PAGE, MARGIN)
+    story: list[Flowable] = [_heading(found, heading, width), Spacer(1, 6)]
+    story.append(
+        para(
+            f"The dogs below were licensed in {heading.town} for {found.last_year_label} and "
+            f"hold no license for {found.year_label}. None has been recorded as deceased, "
+            "moved or transferred, nor is kept under a kennel license. The clerk furnishes "
+            f"this list to the animal control officer under {STATUTE}.",
+            BODY,
+        )
+    )
+    if found.before_due:
+        story += [
+            Spacer(1, 6),
+            Banner(
+                f"Drawn up before the due date ({us_date(found.due_date)}): these dogs are not "
+                "late yet.",
+                MARK_RED,
+            ),
+        ]
+    story.append(Spacer(1, 8))
+    groups = found.streets
+    if not groups:
+        story.append(
+            para(
+                f"Every dog licensed for {found.last_year_label} has been licensed for "
+                f"{found.year_label}, or is no longer kept in town.",
+                BODY,
+            )
+        )
+        return story
+    story += [_list_table(groups, width), Spacer(1, 10)]
+    story.append(
+        para(
+            f"Total: {counted(len(found.rows), 'dog')} of {counted(found.owners, 'owner')} "
+            f"on {counted(len(groups), 'street')}.",
+            TOTAL,
+        )
+    )
+    return story
+
+
+def _numbered(footer: str) -> type[Canvas]:
+    class NumberedCanvas(Canvas):  # type: ignore[misc]
+        """Keeps every page until the end, so each can say how many there are."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for state in self._pages:
+                self.__dict__.update(state)
+                self._footer(total)
+                super().showPage()
+            super().save()
+
+        def _footer(self, total: int) -> None:
+            width, _ = self._pagesize
+            self.saveState()
+            self.setFont(FONT, 7.5)
+            self.setFillColor(MUTED)
+            self.drawString(MARGIN, 0.45 * inch, footer)
+            self.drawRightString(width - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
+            self.restoreState()
+
+    return NumberedCanvas
+
+
+def render_unlicensed_pdf(
+    found: UnlicensedList, *, heading: OfficeHeading | None = None, invariant: bool | None = None
+) -> bytes:
+    """The list as PDF bytes; ``heading`` when the list carries none of its own."""
+    office = heading or found.heading or OfficeHeading("", "Office of the Clerk", "")
+    out = io.BytesIO()
+    title = f"Dogs not licensed for {found.year_label}"
+    document = BaseDocTemplate(
+        out,
+        pagesize=PAGE,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=BOTTOM,
+        title=title,
+        author=office.town,
+        creator="ClerkDesk",
+        invariant=invariant,
+    )
+    frame = Frame(
+        MARGIN,
+        BOTTOM,
+        PAGE[0] - 2 * MARGIN,
+        PAGE[1] - MARGIN - BOTTOM,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="body",
+    )
+    document.addPageTemplates([PageTemplate("page", [frame])])
+    footer = f"{office.town} — {title} ({STATUTE})"
+    document.build(_story(found, office), canvasmaker=_numbered(footer))
+    return out.getvalue()
+
+
+def column_names() -> Sequence[str]:
+    return [name for name, _ in COLUMNS]
