@@ -41,6 +41,7 @@ class Tile(QWidget):
         self.caption = QLabel(caption, self)
         self.caption.setObjectName("TileLabel")
         self.caption.setWordWrap(True)
+        self.caption.setAccessibleName(caption)
         column.addWidget(self.number)
         column.addWidget(self.caption)
         self._name = caption
@@ -49,6 +50,7 @@ class Tile(QWidget):
     def show_count(self, number: int, caption: str) -> None:
         self.number.setText(f"{number:,}")
         self.caption.setText(caption)
+        self.caption.setAccessibleName(caption)
         self.setAccessibleName(f"{caption}: {number:,}")
         self.number.setAccessibleName(f"{caption}: {number:,}")
 

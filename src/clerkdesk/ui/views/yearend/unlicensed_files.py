@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from clerkdesk.reports.unlicensed_csv import render_unlicensed_csv
 from clerkdesk.reports.unlicensed_data import UnlicensedList
-from clerkdesk.ui.views.reports.remittance_job import write_whole
+from clerkdesk.reports.unlicensed_pdf import render_unlicensed_pdf
+from clerkdesk.ui.whole_file import write_whole
 
 
 @dataclass(frozen=True)
@@ -18,9 +20,6 @@ class UnlicensedWritten:
 
 
 def write_unlicensed(data: UnlicensedList, pdf: Path, csv: Path | None) -> UnlicensedWritten:
-    from clerkdesk.reports.unlicensed_csv import render_unlicensed_csv
-    from clerkdesk.reports.unlicensed_pdf import render_unlicensed_pdf
-
     write_whole(pdf, render_unlicensed_pdf(data))
     if csv is not None:
         write_whole(csv, render_unlicensed_csv(data))
