@@ -8,7 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QWidget,
+)
 
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
@@ -37,19 +43,13 @@ def opened_words(r: YearReadiness, zone: dt.tzinfo | None = None) -> str:
 
 
 def checklist(r: YearReadiness, zone: dt.tzinfo | None = None) -> list[tuple[str, str]]:
-    """(state, words) for each line: ok, problem, warning, info, or a fee under the fees."""
+    """(state, words) for each line: ok, problem, warning, info, or a fee under the fees.
+    What stops the opening comes first, then what to look at, then what it rests on."""
     lines: list[tuple[str, str]] = []
     if r.opened_at is not None:
         lines.append(("ok", opened_words(r, zone)))
-    effective = when_words(r.schedule_effective) if r.schedule_effective else "its start"
-    lines.append(
-        (
-            "ok" if r.fee_lines else "problem",
-            f"Fees from the schedule in force on {effective}:"
-            + ("" if r.fee_lines else " none found"),
-        )
-    )
-    lines += [("fee", f"{name}: ${amount:,.2f}") for name, amount in r.fee_lines]
+    lines += [("problem", text) for text in r.problems]
+    lines += [("warning", text) for text in r.warnings]
     said = any("tag" in text.lower() for text in (*r.problems, *r.warnings))
     if r.tags_on_hand or not said:
         # With none on hand the service's own problem says so, and how to receive them.
@@ -63,8 +63,15 @@ def checklist(r: YearReadiness, zone: dt.tzinfo | None = None) -> list[tuple[str
         lines.append(("info", f"Early sale from {us_date(r.early_sale_from)}"))
     else:
         lines.append(("info", f"No early sale: licenses go on sale on {us_date(r.start)}"))
-    lines += [("problem", text) for text in r.problems]
-    lines += [("warning", text) for text in r.warnings]
+    effective = when_words(r.schedule_effective) if r.schedule_effective else "its start"
+    lines.append(
+        (
+            "ok" if r.fee_lines else "problem",
+            f"Fees from the schedule in force on {effective}:"
+            + ("" if r.fee_lines else " none found"),
+        )
+    )
+    lines += [("fee", f"{name}: ${amount:,.2f}") for name, amount in r.fee_lines]
     return lines
 
 
@@ -84,7 +91,11 @@ class OpenYearDialog(JobDialog):
         self.checks.setAccessibleName("What opening the year rests on")
         self.checks.setWordWrap(True)
         self.checks.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.checks.setMinimumHeight(220)
+        self.checks.setMinimumHeight(330)
+        # Each line wraps to the list's width rather than running off its edge.
+        self.checks.setResizeMode(QListView.ResizeMode.Adjust)
+        self.checks.setUniformItemSizes(False)
+        self.checks.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.outer.addWidget(self.checks, 1)
         self.add_progress(stretch=False)
         self.open_button = self.button("Open license year  Enter", "Open license year", self.ask)
