@@ -1,7 +1,8 @@
 """Screenshots of the year-end screens at 1280×800, from a fresh Westborough demo town with
 a year of history, on June 20, 2026 (after the due date): the season's home in Reports
 (reports-season.png), Renewal notices… (yearend-notices.png), Open license year…
-(yearend-open-year.png) and Unlicensed dogs… (yearend-unlicensed.png):
+(yearend-open-year.png; yearend-open-year-opened.png once opened) and Unlicensed dogs…
+(yearend-unlicensed.png):
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_yearend_screenshots.py
 """
@@ -19,6 +20,8 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.demo.fill import fill_demo
+from clerkdesk.services.tags import receive_stock
+from clerkdesk.services.year_open import open_license_year
 from clerkdesk.ui.app import application, build_shell, start
 from clerkdesk.ui.style import apply_style
 from clerkdesk.ui.views.reports import ReportsView
@@ -72,6 +75,17 @@ def main() -> int:
         wait_until(lambda: unlicensed.data is not None)
         save(unlicensed, "yearend-unlicensed")
         unlicensed.reject()
+        # Next year's tags received and the year opened: the dialog says by whom and when.
+        assert window.ctx is not None
+        ctx = window.ctx
+        receive_stock(ctx.database, dt.date(2027, 4, 1), 1, 1500, actor=ctx.actor, clock=clock)
+        open_license_year(ctx.database, 2027, actor=ctx.actor, clock=clock)
+        menu.actions["open_year"].trigger()
+        opened = visible(OpenYearDialog)
+        assert isinstance(opened, OpenYearDialog)
+        wait_until(lambda: opened.readiness is not None)
+        save(opened, "yearend-open-year-opened")
+        opened.reject()
         window.close()
         shell.tasks.wait()
         if window.ctx is not None:

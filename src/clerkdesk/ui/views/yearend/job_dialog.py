@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
@@ -33,6 +33,8 @@ from clerkdesk.ui.question import Choice, Question
 from clerkdesk.ui.views.yearend.job import JobProgress
 
 WIDTH = 780
+# Room the window manager's frame takes around a dialog.
+FRAME = 40
 NO_TOWN = "No town is set up yet: set up the town's rules in Settings first."
 
 
@@ -157,6 +159,24 @@ class JobDialog(QDialog):
 
     def tell(self, text: str, *, problem: bool = False) -> None:
         tell(self.message, text, problem=problem)
+        self.fit()
+
+    def say_summary(self, text: str) -> None:
+        self.summary.setText(text)
+        self.fit()
+
+    def fit(self) -> None:
+        """Grow the dialog so that every wrapped line shows whole, within the screen."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        wanted = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else -1
+        wanted = max(wanted, layout.totalMinimumSize().height())
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().height() - FRAME if screen is not None else wanted
+        if wanted > self.height():
+            self.resize(self.width(), min(wanted, room))
 
     # running ------------------------------------------------------------------------
     def start(self, work: Callable[[], Any], done: Callable[[Any], None], words: str) -> None:

@@ -150,7 +150,7 @@ class NoticesDialog(JobDialog):
         self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
-        self.summary.setText("Counting…")
+        self.say_summary("Counting…")
         database, today = self.ctx.database, self.ctx.clock.today()
         self.ctx.tasks.run(
             lambda: notice_count(database, choice, on=today),
@@ -163,13 +163,13 @@ class NoticesDialog(JobDialog):
         if asked != self._asked:
             return
         self.count = count
-        self.summary.setText(count_words(count, self.kind, self.year_box.label()))
+        self.say_summary(count_words(count, self.kind, self.year_box.label()))
         self.refresh()
 
     def _count_failed(self, asked: int, exc: Exception) -> None:
         if asked != self._asked:
             return
-        self.summary.setText("")
+        self.say_summary("")
         self._failed(exc)
 
     @property
@@ -186,9 +186,11 @@ class NoticesDialog(JobDialog):
             text = f"Write {noun}s"
         else:
             text = f"Write {counted(self.count.owners, noun)}"
-        self.write_button.setText(f"{text}  Enter")
+        ready = self.count is not None and self.count.owners > 0
+        # The key is printed only while the button would take it.
+        self.write_button.setText(f"{text}  Enter" if ready else text)
         self.write_button.setAccessibleName(text)
-        self.write_button.setEnabled(self.count is not None and self.count.owners > 0)
+        self.write_button.setEnabled(ready)
 
     # writing ------------------------------------------------------------------------
     def write(self) -> None:

@@ -124,7 +124,7 @@ class OpenYearDialog(JobDialog):
         self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
-        self.summary.setText("Reading what the year needs…")
+        self.say_summary("Reading what the year needs…")
         database, today = self.ctx.database, self.ctx.clock.today()
         self.ctx.tasks.run(
             lambda: year_readiness(database, year, on=today),
@@ -139,7 +139,7 @@ class OpenYearDialog(JobDialog):
 
     def _read_failed(self, asked: int, exc: Exception) -> None:
         if asked == self._asked:
-            self.summary.setText("")
+            self.say_summary("")
             self._failed(exc)
 
     def show_readiness(self, r: YearReadiness) -> None:
@@ -155,16 +155,16 @@ class OpenYearDialog(JobDialog):
                 item.setForeground(Qt.GlobalColor.darkYellow)
             self.checks.addItem(item)
         if r.opened_at is not None:
-            self.summary.setText(f"{opened_words(r, self.zone)} Opening it again changes nothing.")
+            self.say_summary(f"{opened_words(r, self.zone)} Opening it again changes nothing.")
         elif r.problems:
-            self.summary.setText(
+            self.say_summary(
                 f"License year {r.year_label} cannot be opened yet: "
                 f"{counted(len(r.problems), 'problem')} to put right first (✗)."
             )
         else:
             span = f"{us_date(r.start)} to {us_date(r.end)}"
             text = f"License year {r.year_label} ({span}) is ready to open."
-            self.summary.setText(text if self.may_open else f"{text} {NOT_YOURS}")
+            self.say_summary(text if self.may_open else f"{text} {NOT_YOURS}")
         self.refresh()
 
     @property
@@ -182,10 +182,11 @@ class OpenYearDialog(JobDialog):
             text = f"Open license year {label} — needs the problems put right"
         else:
             text = f"Open license year {label}"
-        self.open_button.setText(f"{text}  Enter")
+        ready = r is not None and r.opened_at is None and not r.problems and self.may_open
+        # The key is printed only while the button would take it.
+        self.open_button.setText(f"{text}  Enter" if ready else text)
         self.open_button.setAccessibleName(text)
-        ready = r is not None and r.opened_at is None and not r.problems
-        self.open_button.setEnabled(ready and self.may_open)
+        self.open_button.setEnabled(ready)
 
     # opening ------------------------------------------------------------------------
     def ask(self) -> None:

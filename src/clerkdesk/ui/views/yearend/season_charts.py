@@ -129,6 +129,10 @@ class WeeklyChart(_ChartBox):
         first = min((w.week + 1 for w in weeks), default=1)
         x.setRange(first, max((w.week + 1 for w in weeks), default=first + 1))
         x.setLabelFormat("%d")
+        # Ticks every four weeks from week 1, the license year's first.
+        x.setTickType(QValueAxis.TickType.TicksDynamic)
+        x.setTickAnchor(1)
+        x.setTickInterval(4)
         x.setTitleText("Week of the license year")
         top = max([w.this_year for w in weeks] + [w.last_year for w in weeks] + [1])
         y = QValueAxis()

@@ -131,7 +131,7 @@ class UnlicensedDialog(JobDialog):
         self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
-        self.summary.setText("Reading the list…")
+        self.say_summary("Reading the list…")
         ctx, today = self.ctx, self.ctx.clock.today()
         self.ctx.tasks.run(
             lambda: unlicensed_dogs(ctx.database, year=year, on=today, actor=ctx.actor),
@@ -151,13 +151,13 @@ class UnlicensedDialog(JobDialog):
                 item = QTableWidgetItem(f"{number:,}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.streets.setItem(i, column, item)
-        self.summary.setText(list_words(data, self.ctx.clock.today()))
+        self.say_summary(list_words(data, self.ctx.clock.today()))
         self.refresh()
         self.listed.emit(data)
 
     def _read_failed(self, asked: int, exc: Exception) -> None:
         if asked == self._asked:
-            self.summary.setText("")
+            self.say_summary("")
             self._failed(exc)
 
     @property
@@ -173,9 +173,10 @@ class UnlicensedDialog(JobDialog):
             text = "Write the list"
         else:
             text = f"Write the list of {counted(len(self.data.rows), 'dog')}"
-        self.write_button.setText(f"{text}  Enter")
+        ready = self.data is not None
+        self.write_button.setText(f"{text}  Enter" if ready else text)
         self.write_button.setAccessibleName(text)
-        self.write_button.setEnabled(self.data is not None)
+        self.write_button.setEnabled(ready)
         self.reminders_button.setEnabled(self.data is not None and bool(self.data.rows))
 
     # writing ------------------------------------------------------------------------
