@@ -70,7 +70,7 @@ class Season:
     """The receipt that licensed each dog (its first)."""
 
 
-def _owner(database: Database, first: str, last: str, street: str, **more: object) -> int:
+def add_owner(database: Database, first: str, last: str, street: str, **more: object) -> int:
     data = people.OwnerInput(
         first_name=first,
         last_name=last,
@@ -83,7 +83,7 @@ def _owner(database: Database, first: str, last: str, street: str, **more: objec
     return people.create_owner(database, data, actor=CLERK, clock=at(dt.date(2024, 4, 25)))
 
 
-def _dog(
+def add_dog(
     database: Database, owner: int, name: str, sex: str = "female", altered: bool = True
 ) -> int:
     clock = at(dt.date(2024, 4, 25))
@@ -193,8 +193,8 @@ def season_town(database: Database) -> Season:
     )
     tags.receive_stock(database, dt.date(2026, 4, 1), 1, 100, actor=CLERK, clock=first)
     owners = {
-        "Cal": _owner(database, "Cal", "Fox", "5 Acorn Rd"),
-        "Ann": _owner(
+        "Cal": add_owner(database, "Cal", "Fox", "5 Acorn Rd"),
+        "Ann": add_owner(
             database,
             "Ann",
             "Lee",
@@ -204,15 +204,15 @@ def season_town(database: Database) -> Season:
             mailing_postal_code="01581",
             phone="508-555-0103",
         ),
-        "Jane": _owner(database, "Jane", "Doe", "12 Elm St", phone="508-555-0101"),
-        "Bob": _owner(database, "Bob", "Ray", "100 Elm St"),
-        "Dee": _owner(database, "Dee", "Poe", "7 Oak St"),
-        "Eve": _owner(database, "Eve", "Moe", "9 Oak St"),
-        "Fay": _owner(database, "Fay", "Kim", "11 Oak St"),
-        "Gil": _owner(database, "Gil", "Orr", "13 Oak St"),
-        "Hal": _owner(database, "Hal", "Ng", "2 Pine St"),
-        "Ivy": _owner(database, "Ivy", "Wu", "4 Pine St"),
-        "Jo": _owner(database, "Jo", "Bo", "6 Pine St"),
+        "Jane": add_owner(database, "Jane", "Doe", "12 Elm St", phone="508-555-0101"),
+        "Bob": add_owner(database, "Bob", "Ray", "100 Elm St"),
+        "Dee": add_owner(database, "Dee", "Poe", "7 Oak St"),
+        "Eve": add_owner(database, "Eve", "Moe", "9 Oak St"),
+        "Fay": add_owner(database, "Fay", "Kim", "11 Oak St"),
+        "Gil": add_owner(database, "Gil", "Orr", "13 Oak St"),
+        "Hal": add_owner(database, "Hal", "Ng", "2 Pine St"),
+        "Ivy": add_owner(database, "Ivy", "Wu", "4 Pine St"),
+        "Jo": add_owner(database, "Jo", "Bo", "6 Pine St"),
     }
     keepers = {
         "Ziggy": "Cal", "Daisy": "Ann", "Rex": "Jane", "Max": "Bob", "Bella": "Jane",
@@ -220,7 +220,7 @@ def season_town(database: Database) -> Season:
         "Oldie": "Hal", "Newbie": "Jo",
     }  # fmt: skip
     dogs = {
-        name: _dog(database, owners[keeper], name, *(("male", False) if name == "Rex" else ()))
+        name: add_dog(database, owners[keeper], name, *(("male", False) if name == "Rex" else ()))
         for name, keeper in keepers.items()
     }
     receipts: dict[str, int] = {}

@@ -119,6 +119,8 @@ def test_status_says_what_opening_finds(url: str, capsys: pytest.CaptureFixture[
         (["open", "'; DROP TABLE dog; --"], "YYYY must be the year"),
         (["open", "{next}"], "No tags on hand"),
         (["open", "{next}", "--tags", "9-1"], "last tag"),
+        (["open", "{next}", "--tags", "1-200000"], "at most"),
+        (["open", "{next}", "--tags", "1-10", "--tags-note", "x" * 300], "The note is longer"),
         (["open", "{next}", "--tags", "1-"], "--tags must be a range of tag numbers"),
         (["open", "{next}", "--tags", "-5"], "--tags must be a range of tag numbers"),
         (["open", "{next}", "--tags", "0-10"], "tag"),

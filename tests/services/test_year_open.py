@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from actors import staff
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import LicenseYearOpening, TagStock
+from clerkdesk.models import AuditEntry, LicenseYearOpening, TagStock
 from clerkdesk.rules.roles import Role
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.year_open import (
@@ -79,6 +79,11 @@ def test_opening_with_tags_records_the_year_once(season: Season) -> None:
             dt.date(2027, 1, 31),
         )
         assert row.tags_on_hand == 500
+        # the audit trail records the opening with who made it
+        entry = session.scalars(
+            select(AuditEntry).where(AuditEntry.table_name == "license_year_opening")
+        ).one()
+        assert (entry.action, entry.user_name) == ("insert", "clerk")
     assert year_readiness(season.database, 2027, on=ON).opened_words == (
         "opened 01/15/2027 by clerk"
     )
@@ -208,3 +213,22 @@ def test_the_years_shown_follow_the_opening_and_the_early_sale(season: Season) -
         True,
         None,
     )
+
+
+def test_an_early_sale_of_a_year_not_opened_warns_but_goes_ahead(season: Season) -> None:
+    from clerkdesk.services.licensing import quote_dogs
+
+    database, bella = season.database, season.dogs["Bella"]
+    early = dt.date(2027, 2, 10)
+    (standing,) = quote_dogs(database, [bella], early, license_year=2027)
+    assert standing.can_license
+    assert (
+        "License year 2027–28 has not been opened yet (Open license year 2027); the early "
+        "sale goes ahead all the same."
+    ) in standing.warnings
+    open_license_year(database, 2027, actor=CLERK, clock=at(ON), tags=TagRange(1, 50))
+    (standing,) = quote_dogs(database, [bella], early, license_year=2027)
+    assert not any("not been opened" in w for w in standing.warnings)
+    # this year's sales never say it
+    (standing,) = quote_dogs(database, [season.dogs["Rex"]], ON)
+    assert not any("not been opened" in w for w in standing.warnings)

@@ -16,6 +16,7 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    NextPageTemplate,
     PageTemplate,
     Spacer,
     Table,
@@ -87,33 +88,44 @@ def _cells(row: UnlicensedRow) -> list[Any]:
     ]
 
 
-def _list_table(groups: Sequence[StreetGroup], width: float) -> Table:
-    """One table, its column names repeated at the top of each page; each street opens
-    with its name and count across the row."""
-    body: list[list[Any]] = [[para(name, CELL_BOLD) for name, _ in COLUMNS]]
-    commands: list[tuple[Any, ...]] = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
+BASE_STYLE: list[tuple[Any, ...]] = [
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ("TOPPADDING", (0, 0), (-1, -1), 2),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+]
+
+
+def column_head(width: float) -> Table:
+    """The column names: under the introduction on the first page, and drawn at the top
+    of every later page (``_later_page``)."""
+    table = Table([[para(name, CELL_BOLD) for name, _ in COLUMNS]], colWidths=_widths(width))
+    table.setStyle(
+        TableStyle([*BASE_STYLE, ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE)])
+    )  # fmt: skip
+    return table
+
+
+def _street_table(group: StreetGroup, width: float) -> Table:
+    """A street's name and count across its first row, repeated where it runs onto the
+    next page, then its dogs."""
+    dogs = counted(len(group.rows), "dog")
+    body: list[list[Any]] = [
+        [para(group.street, STREET), *[""] * (len(COLUMNS) - 2), para(dogs, COUNT)],
+        *(_cells(row) for row in group.rows),
     ]
-    for group in groups:
-        at = len(body)
-        dogs = counted(len(group.rows), "dog")
-        body.append([para(group.street, STREET), *[""] * (len(COLUMNS) - 2), para(dogs, COUNT)])
-        commands += [
-            ("SPAN", (0, at), (-2, at)),
-            ("TOPPADDING", (0, at), (-1, at), 7),
-            ("LINEBELOW", (0, at), (-1, at), 0.9, INK),
-            # A street's name never ends a page without its first dog under it.
-            ("NOSPLIT", (0, at), (-1, at + 1)),
-        ]
-        body += [_cells(row) for row in group.rows]
-        if len(group.rows) > 1:
-            commands.append(("LINEBELOW", (0, at + 1), (-1, at + len(group.rows) - 1), 0.25, RULE))
+    commands = [
+        *BASE_STYLE,
+        ("SPAN", (0, 0), (-2, 0)),
+        ("TOPPADDING", (0, 0), (-1, 0), 7),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.9, INK),
+        # A street's name never ends a page without its first dog under it.
+        ("NOSPLIT", (0, 0), (-1, 1)),
+    ]
+    if len(group.rows) > 1:
+        commands.append(("LINEBELOW", (0, 1), (-1, -2), 0.25, RULE))
     table = Table(body, colWidths=_widths(width), repeatRows=1)
     table.setStyle(TableStyle(commands))
     return table
@@ -166,7 +178,9 @@ def _story(found: UnlicensedList, heading: OfficeHeading) -> list[Flowable]:
             )
         )
         return story
-    story += [_list_table(groups, width), Spacer(1, 10)]
+    story.append(column_head(width))
+    story += [_street_table(group, width) for group in groups]
+    story.append(Spacer(1, 10))
     story.append(
         para(
             f"Total: {counted(len(found.rows), 'dog')} of {counted(found.owners, 'owner')} "
@@ -175,6 +189,17 @@ def _story(found: UnlicensedList, heading: OfficeHeading) -> list[Flowable]:
         )
     )
     return story
+
+
+NO_PADDING = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
+
+
+def _later_page(canvas: Canvas, _document: Any) -> None:
+    """The column names at the top of a page the list runs onto."""
+    width = frame_width(PAGE, MARGIN)
+    head = column_head(width)
+    _, height = head.wrap(width, PAGE[1])
+    head.drawOn(canvas, MARGIN, PAGE[1] - MARGIN - height)
 
 
 def _numbered(footer: str) -> type[Canvas]:
@@ -228,20 +253,17 @@ def render_unlicensed_pdf(
         creator="ClerkDesk",
         invariant=invariant,
     )
-    frame = Frame(
-        MARGIN,
-        BOTTOM,
-        PAGE[0] - 2 * MARGIN,
-        PAGE[1] - MARGIN - BOTTOM,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        id="body",
+    width = frame_width(PAGE, MARGIN)
+    head = column_head(width).wrap(width, PAGE[1])[1]
+    body = PAGE[1] - MARGIN - BOTTOM
+    first = Frame(MARGIN, BOTTOM, width, body, **NO_PADDING, id="first")
+    later = Frame(MARGIN, BOTTOM, width, body - head, **NO_PADDING, id="later")
+    document.addPageTemplates(
+        [PageTemplate("first", [first]), PageTemplate("later", [later], onPage=_later_page)]
     )
-    document.addPageTemplates([PageTemplate("page", [frame])])
     footer = f"{office.town} — {title} ({STATUTE})"
-    document.build(_story(found, office), canvasmaker=_numbered(footer))
+    story = [NextPageTemplate("later"), *_story(found, office)]
+    document.build(story, canvasmaker=_numbered(footer))
     return out.getvalue()
 
 

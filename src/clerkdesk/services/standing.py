@@ -16,6 +16,7 @@ from clerkdesk.models import (
     DogStatus,
     License,
     LicenseStatus,
+    LicenseYearOpening,
     Owner,
     OwnerStatus,
     RabiesCertificate,
@@ -118,6 +119,15 @@ def _request(
     )
 
 
+def _opened(session: Session, year: LicenseYear) -> bool:
+    """Whether the clerk has opened the license year (``services.year_open``): a sale never
+    waits for it, but the counter says so during the early sale."""
+    found = session.scalar(
+        select(LicenseYearOpening.id).where(LicenseYearOpening.license_year_start == year.start)
+    )
+    return found is not None
+
+
 def dog_standing(
     session: Session,
     profile: TownProfile,
@@ -185,6 +195,11 @@ def dog_standing(
         warnings.append(
             f"The rabies certificate expires on {us_date(certificate.expires_on)}, before "
             f"license year {year.label} ends on {us_date(year.end)}."
+        )
+    if year is not None and on < year.start and not _opened(session, year):
+        warnings.append(
+            f"License year {year.label} has not been opened yet (Open license year "
+            f"{year.starts_in}); the early sale goes ahead all the same."
         )
     quote = None
     request = None
