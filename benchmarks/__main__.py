@@ -19,6 +19,8 @@ from benchmarks.documents_bench import section as certificates_section
 from benchmarks.labels_bench import label_figures
 from benchmarks.labels_bench import section as labels_section
 from benchmarks.measure import Figure, report
+from benchmarks.notices_bench import notice_figures
+from benchmarks.notices_bench import section as notices_section
 from benchmarks.remittance_bench import remittance_figures
 from benchmarks.remittance_bench import section as remittance_section
 from benchmarks.search_bench import search_benchmarks, section, write_section
@@ -104,6 +106,12 @@ def main() -> int:
     for note in notes:
         sys.stdout.write(note + "\n")
     write_section(remittance_section(remittances, notes))
+    notices, notice_notes = notice_figures()
+    for figure in notices:
+        report(figure)
+    for note in notice_notes:
+        sys.stdout.write(note + "\n")
+    write_section(notices_section(notices, notice_notes))
     return 0
 
 

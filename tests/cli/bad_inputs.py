@@ -54,6 +54,8 @@ SAMPLES: dict[str, list[str]] = {
     "receipt void": ["2026-000001", "--reason", "wrong dog"],
     "report remittance": ["--month", "2026-06", "--pdf", "{tmp}/remittance.pdf"],
     "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
+    "notices renewal": ["--year", "2027", "--pdf", "{tmp}/notices.pdf"],
+    "notices reminder": ["--year", "2026", "--pdf", "{tmp}/reminders.pdf"],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

@@ -25,7 +25,7 @@ the owners of the dogs still not licensed, with the amount due today. Examples:
   clerkdesk notices reminder --year 2026 --pdf reminders.pdf
 """
 KINDS = {"pdf": ".pdf", "csv": ".csv"}
-_YEAR = re.compile(r"^\d{4}$")
+_YEAR = re.compile(r"^[0-9]{4}$")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -109,6 +109,20 @@ def _sex(sex: Sex, altered: bool) -> str:
     return "male, neutered" if altered else "male, not neutered"
 
 
+def padded(ids: Sequence[int]) -> list[int]:
+    """``ids`` made up to the next power of two by repeating the last. Every length of an
+    IN list is a statement of its own to the database, which keeps each one it prepared
+    (SQLite's statement cache holds a hundred of them, each the size of its list): a few
+    lengths keep that memory small and the same for any number of owners."""
+    found = list(ids)
+    if not found:
+        return found
+    size = 16
+    while size < len(found):
+        size *= 2
+    return found + [found[-1]] * (size - len(found))
+
+
 def kennel_label(year_start: dt.date, number: int) -> str:
     return f"{year_start.year}-K{number:03d}"
 
@@ -143,7 +157,7 @@ class BatchReader:
                 Owner.mailing_postal_code,
                 Owner.birth_date,
                 Owner.year_round_resident,
-            ).where(Owner.id.in_(ids))
+            ).where(Owner.id.in_(padded(ids)))
         )
         return {row.id: row for row in rows}
 
@@ -159,7 +173,7 @@ class BatchReader:
                 Dog.birth_date,
                 Dog.came_to_town_on,
             )
-            .where(Dog.owner_id.in_(ids), dog_due(self.years))
+            .where(Dog.owner_id.in_(padded(ids)), dog_due(self.years))
             .order_by(Dog.owner_id, Dog.name, Dog.id)
         ).all()
         facts = {row.id: _DogFacts(row) for row in rows}
@@ -176,7 +190,7 @@ class BatchReader:
         held = session.execute(
             select(License.dog_id, License.license_year_start)
             .where(
-                License.dog_id.in_(dog_ids),
+                License.dog_id.in_(padded(dog_ids)),
                 License.status.in_(HELD),
                 License.license_year_start < years.start,
             )
@@ -194,7 +208,7 @@ class BatchReader:
                 License.id,
             )
             .where(
-                License.dog_id.in_(dog_ids),
+                License.dog_id.in_(padded(dog_ids)),
                 License.license_year_start == years.previous_start,
                 License.status.in_(HELD),
             )
@@ -207,13 +221,13 @@ class BatchReader:
                 fact.last_license = (label, number, tag)
         for dog_id, kind, until in session.execute(
             select(DogDesignation.dog_id, DogDesignation.kind, DogDesignation.until).where(
-                DogDesignation.dog_id.in_(dog_ids)
+                DogDesignation.dog_id.in_(padded(dog_ids))
             )
         ):
             facts[dog_id].designations.append((kind, until))
         for dog_id, expires in session.execute(
             select(RabiesCertificate.dog_id, func.max(RabiesCertificate.expires_on))
-            .where(RabiesCertificate.dog_id.in_(dog_ids))
+            .where(RabiesCertificate.dog_id.in_(padded(dog_ids)))
             .group_by(RabiesCertificate.dog_id)
         ):
             facts[dog_id].rabies_expires = expires
@@ -222,7 +236,7 @@ class BatchReader:
         rows = self.session.execute(
             select(License.owner_id, func.count())
             .where(
-                License.owner_id.in_(ids),
+                License.owner_id.in_(padded(ids)),
                 License.license_year_start == self.years.start,
                 License.exemption == "senior",
                 License.status.in_(HELD),
@@ -244,7 +258,7 @@ class BatchReader:
                 Kennel.kennel_class,
                 Kennel.category,
             )
-            .where(Kennel.keeper_id.in_(ids), kennel_due(years))
+            .where(Kennel.keeper_id.in_(padded(ids)), kennel_due(years))
             .order_by(Kennel.keeper_id, Kennel.name, Kennel.id)
         ).all()
         if not rows:
@@ -254,7 +268,7 @@ class BatchReader:
         for kennel_id, number, counted in session.execute(
             select(KennelLicense.kennel_id, KennelLicense.number, KennelLicense.dogs_counted)
             .where(
-                KennelLicense.kennel_id.in_(kennel_ids),
+                KennelLicense.kennel_id.in_(padded(kennel_ids)),
                 KennelLicense.license_year_start == years.previous_start,
                 KennelLicense.status.in_(HELD),
             )
@@ -301,7 +315,7 @@ class BatchReader:
             select(KennelDog.kennel_id, func.count())
             .join(Dog, Dog.id == KennelDog.dog_id)
             .where(
-                KennelDog.kennel_id.in_(kennel_ids),
+                KennelDog.kennel_id.in_(padded(kennel_ids)),
                 KennelDog.removed_on.is_(None),
                 Dog.status == DogStatus.ACTIVE,
                 Dog.birth_date.is_(None) | (Dog.birth_date <= born_by),
