@@ -22,6 +22,7 @@ from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.yearend.notices_dialog import NoticesDialog
+from qt_support import RecordedDialogs
 
 
 @pytest.fixture
@@ -156,3 +157,19 @@ def test_a_refusal_from_the_service_is_said_in_the_dialog(
     qtbot.waitUntil(lambda: "after its due date" in dialog.message.text(), timeout=10000)
     assert dialog.message.text().startswith("Reminders for 2027–28 are sent after its due date")
     assert not dialog.write_button.isEnabled()
+
+
+def test_alt_p_and_alt_c_choose_the_files_through_the_save_dialog(
+    qtbot: QtBot, dialog: NoticesDialog, window: MainWindow, tmp_path: Path
+) -> None:
+    dialogs = window.shell.dialogs
+    assert isinstance(dialogs, RecordedDialogs)
+    dialogs.save_paths += [tmp_path / "chosen.pdf", tmp_path / "mail-house"]
+    qtbot.keyClick(focused(), Qt.Key.Key_P, ALT)
+    qtbot.waitUntil(lambda: dialog.pdf.edit.text() == str(tmp_path / "chosen.pdf"))
+    assert dialogs.asked[-1][0] == "Save the PDF file"
+    assert dialogs.asked[-1][1].name == "renewal-notices-2027.pdf"
+    qtbot.keyClick(focused(), Qt.Key.Key_C, ALT)
+    qtbot.waitUntil(lambda: dialog.csv.edit.text() == str(tmp_path / "mail-house"))
+    # A name typed or chosen without its suffix is given one
+    assert dialog.csv.path() == tmp_path / "mail-house.csv"

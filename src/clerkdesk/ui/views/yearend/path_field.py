@@ -32,7 +32,7 @@ class PathField(QWidget):
         self.edit.setAccessibleName(name)
         self.edit.setPlaceholderText(f"a {suffix.upper()} file, typed or chosen")
         self.choose = QPushButton(choose_text, self)
-        self.choose.setAccessibleName(f"Choose the {name.lower()}")
+        self.choose.setAccessibleName(f"Choose the {name}")
         self.choose.setAutoDefault(False)
         self.choose.clicked.connect(self.choose_file)
         row.addWidget(self.edit, 1)
@@ -46,9 +46,9 @@ class PathField(QWidget):
         self._proposed = str(path)
 
     def choose_file(self) -> None:
-        current = self.path() or Path.home() / f"{self._name.lower()}.{self.suffix}"
+        current = self.path() or Path.home()
         chosen = self._dialogs.choose_save_path(
-            self.window(), f"Save the {self._name.lower()}", current, self._filter
+            self.window(), f"Save the {self._name}", current, self._filter
         )
         if chosen is not None:
             self.edit.setText(str(chosen))
