@@ -23,7 +23,7 @@ from clerkdesk.services.notices import (
 )
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.printing.jobs import documents_dir
-from clerkdesk.ui.views.yearend.job_dialog import JobDialog
+from clerkdesk.ui.views.yearend.job_dialog import NO_TOWN, JobDialog
 from clerkdesk.ui.views.yearend.path_field import PathField
 from clerkdesk.ui.views.yearend.years import YearBox, years_around
 
@@ -49,9 +49,9 @@ class NoticesDialog(JobDialog):
         self._asked = 0  # the newest count asked for; older answers are dropped
         self.year_box = YearBox("License year", self)
         self.add_row("year", "License &year  Alt+Y", self.year_box)
-        self.renewal = QRadioButton("&Renewal notices: due before the due date  Alt+R", self)
+        self.renewal = QRadioButton("&Renewal notices, before the due date  Alt+R", self)
         self.renewal.setAccessibleName("Renewal notices")
-        self.reminder = QRadioButton("Re&minder letters: not renewed by the due date  Alt+M", self)
+        self.reminder = QRadioButton("Re&minder letters, after it: dogs not renewed  Alt+M", self)
         self.reminder.setAccessibleName("Reminder letters")
         self.add_row("kind", "Notices", self._pair(self.renewal, self.reminder, stacked=True))
         self.letters = QRadioButton("&Letters  Alt+L", self)
@@ -71,16 +71,13 @@ class NoticesDialog(JobDialog):
         self.add_buttons(self.write_button)
         (self.reminder if kind is NoticeKind.REMINDER else self.renewal).setChecked(True)
         self.letters.setChecked(True)
-        town = ctx.town
-        if town is not None:
-            today = ctx.clock.today()
-            years = years_around(town.profile, today)
-            self.year_box.fill(years, year if year is not None else years[2].starts_in)
+        # Last year, this year, next year, the one after; none without a town.
+        self._years = years_around(ctx.town.profile, ctx.clock.today()) if ctx.town else ()
+        if self._years:
+            chosen = year if year is not None else self._years[2].starts_in
+            self.year_box.fill(self._years, chosen)
         else:
-            self.tell(
-                "No town is set up yet: set up the town's rules in Settings first.", problem=True
-            )
-        self._years = years if town is not None else ()
+            self.tell(NO_TOWN, problem=True)
         self.year_box.currentIndexChanged.connect(self.recount)
         self.renewal.toggled.connect(self._kind_chosen)
         self.postcards.toggled.connect(self._propose)

@@ -27,7 +27,7 @@ from clerkdesk.services.year_open import (
 )
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.question import Choice, Question
-from clerkdesk.ui.views.yearend.job_dialog import JobDialog
+from clerkdesk.ui.views.yearend.job_dialog import NO_TOWN, JobDialog
 from clerkdesk.ui.views.yearend.years import YearBox, when_words, years_around
 
 TITLE = "Open a license year"
@@ -107,9 +107,7 @@ class OpenYearDialog(JobDialog):
             years = years_around(town.profile, ctx.clock.today())
             self.year_box.fill(years, years[2].starts_in)
         else:
-            self.tell(
-                "No town is set up yet: set up the town's rules in Settings first.", problem=True
-            )
+            self.tell(NO_TOWN, problem=True)
         self.year_box.currentIndexChanged.connect(self.read)
         self.read()
 

@@ -31,6 +31,8 @@ class PathField(QWidget):
         self.edit = QLineEdit(self)
         self.edit.setAccessibleName(name)
         self.edit.setPlaceholderText(f"a {suffix.upper()} file, typed or chosen")
+        # A long path shows its end in the field; the whole of it on hover.
+        self.edit.textChanged.connect(self.edit.setToolTip)
         self.choose = QPushButton(choose_text, self)
         self.choose.setAccessibleName(f"Choose the {name}")
         self.choose.setAutoDefault(False)

@@ -20,7 +20,7 @@ from clerkdesk.rules.roles import Permission
 from clerkdesk.services.unlicensed import unlicensed_dogs
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.printing.jobs import documents_dir
-from clerkdesk.ui.views.yearend.job_dialog import JobDialog
+from clerkdesk.ui.views.yearend.job_dialog import NO_TOWN, JobDialog
 from clerkdesk.ui.views.yearend.notices_dialog import NoticesDialog
 from clerkdesk.ui.views.yearend.path_field import PathField
 from clerkdesk.ui.views.yearend.unlicensed_files import UnlicensedWritten, write_unlicensed
@@ -106,9 +106,7 @@ class UnlicensedDialog(JobDialog):
             years = years_around(town.profile, ctx.clock.today())
             self.year_box.fill(years, years[1].starts_in)
         else:
-            self.tell(
-                "No town is set up yet: set up the town's rules in Settings first.", problem=True
-            )
+            self.tell(NO_TOWN, problem=True)
         self.year_box.currentIndexChanged.connect(self.read)
         self.pdf.edit.textChanged.connect(lambda _t: self._edited("pdf"))
         self.csv.edit.textChanged.connect(lambda _t: self._edited("csv"))
