@@ -49,7 +49,7 @@ def _notices(town: NoticeTown, choice: NoticeChoice, on: dt.date) -> list:  # ty
     with town.database.read() as session:
         profile = profile_in_force(session)
         _, days = _plan(profile, choice, on)
-        return [n for batch in iter_notices(session, profile, choice, days) for n in batch]
+        return [n for batch in iter_notices(session, profile, choice, days, on) for n in batch]
 
 
 def test_renewal_chooses_exactly_the_holders_not_renewed(notice_town: NoticeTown) -> None:

@@ -130,13 +130,14 @@ def kennel_label(year_start: dt.date, number: int) -> str:
 class BatchReader:
     """Reads and quotes one batch of owners at a time, inside the caller's read session."""
 
-    def __init__(self, session: Session, profile: TownProfile, days: QuoteDays) -> None:
+    def __init__(
+        self, session: Session, profile: TownProfile, days: QuoteDays, years: Years
+    ) -> None:
         self.session = session
         self.profile = profile
         self.days = days
-        year = days.year
-        self.years = Years(year.start, profile.license_year_starting_in(year.starts_in - 1).start)
-        kennel_rules = profile.schedule_for(year).kennel
+        self.years = years
+        kennel_rules = profile.schedule_for(days.year).kennel
         self.kennel_age = kennel_rules.count_age_months if kennel_rules else None
 
     # -- reading -----------------------------------------------------------------------

@@ -1,10 +1,14 @@
 """Who is sent a notice for a license year, as SQL: one place for the rule, read in batches.
 
-A dog is due when it held a license (not void) for the license year before, holds none in
-force for the year, is active (not deceased, moved, transferred or lost), is not kept under
-a kennel license, and its owner is active. A kennel is due when it was licensed the year
-before, is not licensed for the year, is open, and its keeper is active. The unlicensed
-list after the due date is the same dogs.
+A dog is due when it held a license (not void) for the license year before, holds none
+(not void) for the year, is active (not deceased, moved, transferred or lost), its owner is
+active, and it is not kept under a kennel license. A kennel is due when it was licensed the
+year before, is not licensed for the year, is open, and its keeper is active.
+
+"Kept under a kennel license" differs by kind, as the office reads it: before the year a dog
+on the roster of an open kennel is left to the kennel's own notice; after the due date (the
+reminders, which are the unlicensed list's owners) only a kennel licensed for the year covers
+the dog, as ``services.unlicensed`` has it.
 """
 
 from __future__ import annotations
@@ -36,10 +40,12 @@ HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
 
 @dataclass(frozen=True)
 class Years:
-    """The license year notices are for, and the one before it, by their first days."""
+    """The license year notices are for, and the one before it, by their first days; for
+    reminders, the day they are made (a roster is read on that day)."""
 
     start: dt.date
     previous_start: dt.date
+    reminder_on: dt.date | None = None
 
 
 def dog_due(years: Years) -> ColumnElement[bool]:
@@ -52,15 +58,30 @@ def dog_due(years: Years) -> ColumnElement[bool]:
     licensed_now = exists().where(
         License.dog_id == Dog.id,
         License.license_year_start == years.start,
-        License.status == LicenseStatus.ISSUED,
+        License.status != LicenseStatus.VOID,
     )
-    in_kennel = exists().where(
+    return and_(Dog.status == DogStatus.ACTIVE, held_last_year, ~licensed_now, ~_in_kennel(years))
+
+
+def _in_kennel(years: Years) -> ColumnElement[bool]:
+    on = years.reminder_on
+    if on is None:
+        return exists().where(
+            KennelDog.dog_id == Dog.id,
+            KennelDog.removed_on.is_(None),
+            Kennel.id == KennelDog.kennel_id,
+            Kennel.status == KennelStatus.ACTIVE,
+        )
+    return exists().where(
         KennelDog.dog_id == Dog.id,
-        KennelDog.removed_on.is_(None),
+        KennelDog.added_on <= on,
+        or_(KennelDog.removed_on.is_(None), KennelDog.removed_on > on),
         Kennel.id == KennelDog.kennel_id,
         Kennel.status == KennelStatus.ACTIVE,
+        KennelLicense.kennel_id == Kennel.id,
+        KennelLicense.license_year_start == years.start,
+        KennelLicense.status == LicenseStatus.ISSUED,
     )
-    return and_(Dog.status == DogStatus.ACTIVE, held_last_year, ~licensed_now, ~in_kennel)
 
 
 def kennel_due(years: Years) -> ColumnElement[bool]:

@@ -119,15 +119,18 @@ def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[Noti
     return notices, days
 
 
-def _years(profile: TownProfile, choice: NoticeChoice) -> Years:
+def _years(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> Years:
     year = profile.license_year_starting_in(choice.year)
-    return Years(year.start, profile.license_year_starting_in(choice.year - 1).start)
+    reminder_on = on if choice.kind is NoticeKind.REMINDER else None
+    return Years(year.start, profile.license_year_starting_in(choice.year - 1).start, reminder_on)
 
 
-def _count(session: Session, profile: TownProfile, choice: NoticeChoice) -> NoticeCount:
+def _count(
+    session: Session, profile: TownProfile, choice: NoticeChoice, on: dt.date
+) -> NoticeCount:
     owners, dogs, kennels = counts(
         session,
-        _years(profile, choice),
+        _years(profile, choice, on),
         kennels=choice.kind is NoticeKind.RENEWAL,
         owner_ids=choice.owner_ids,
     )
@@ -139,14 +142,14 @@ def notice_count(database: Database, choice: NoticeChoice, *, on: dt.date) -> No
     with database.read() as session:
         profile = profile_in_force(session)
         _plan(profile, choice, on)
-        return _count(session, profile, choice)
+        return _count(session, profile, choice, on)
 
 
 def iter_notices(
-    session: Session, profile: TownProfile, choice: NoticeChoice, days: QuoteDays
+    session: Session, profile: TownProfile, choice: NoticeChoice, days: QuoteDays, on: dt.date
 ) -> Iterator[list[Notice]]:
-    """The notices of ``choice``, a batch of owners at a time, in name order."""
-    reader = BatchReader(session, profile, days)
+    """The notices of ``choice`` made on ``on``, a batch of owners at a time, by name."""
+    reader = BatchReader(session, profile, days, _years(profile, choice, on))
     kennels = choice.kind is NoticeKind.RENEWAL
     for batch in owner_batches(
         session, reader.years, kennels=kennels, owner_ids=choice.owner_ids, size=BATCH
@@ -210,7 +213,7 @@ def write_notices(
         with database.read() as session:
             profile = profile_in_force(session)
             notice_set, days = _plan(profile, choice, on)
-            expected = _count(session, profile, choice).owners
+            expected = _count(session, profile, choice, on).owners
             step(0, expected, "Choosing the owners")
             drawer = NoticesPdf(pdf_stream, notice_set, postcards=choice.postcards)
             table: NoticesCsv | None = None
@@ -218,7 +221,7 @@ def write_notices(
                 csv_stream, csv_part = stack.enter_context(_temporary(csv))
                 csv_text = io.TextIOWrapper(csv_stream, encoding="utf-8-sig", newline="")
                 table = NoticesCsv(csv_text, notice_set)
-            for batch in iter_notices(session, profile, choice, days):
+            for batch in iter_notices(session, profile, choice, days, on):
                 if cancelled():
                     raise Cancelled("The notices were cancelled; no file was written.")
                 for notice in batch:
