@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from screenshot_support import EASTERN, save, wait_until
+from screenshot_support import EASTERN, demo_administrator, save, wait_until
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -40,12 +40,14 @@ def main() -> int:
         app = application()
         apply_style(app)
         shell = build_shell(url, clock)
+        shell.actor = demo_administrator(url, clock)
         window = start(url, shell)
         window.resize(1280, 800)
         wait_until(lambda: window.is_open and not window.busy())
         window.show_area("reports")
         view = window.views["reports"]
         assert isinstance(view, ReportsView)
+        view.show_page(view.remittance)
         view.remittance.preview()
         wait_until(lambda: view.remittance.result is not None)
         save(window, "reports-remittance")

@@ -43,6 +43,7 @@ def main() -> int:
         "make_document_screenshots.py",
         "make_tags_screenshots.py",
         "make_kennels_screenshots.py",
+        "make_yearend_screenshots.py",
         "make_printing_screenshots.py",
         "make_label_screenshots.py",
     ):

@@ -46,7 +46,7 @@ def test_the_status_bar_names_the_database_the_license_year_and_the_user(
 
 
 def test_the_status_bar_follows_the_date_while_the_app_stays_open(
-    window: MainWindow, clock: FixedClock
+    qtbot: QtBot, window: MainWindow, clock: FixedClock
 ) -> None:
     status = window.status
     assert status.day_timer.isActive()
@@ -55,11 +55,16 @@ def test_the_status_bar_follows_the_date_while_the_app_stays_open(
     clock.moment = clock.moment.replace(year=2027, month=2, day=15)
     # WHEN the minute's check runs
     status.follow_the_date()
-    # THEN the status bar says so, and on April 1 the new year is the one in force
-    assert status.license_year.text() == text + " · 2027–28 on sale"
+    # THEN the status bar says so (and, from the database, that no one has opened it yet),
+    # and on April 1 the new year is the one in force
+    assert status.license_year.text().startswith(text + " · 2027–28 on sale")
+    qtbot.waitUntil(
+        lambda: status.license_year.text() == text + " · 2027–28 on sale, not opened yet"
+    )
     clock.moment = clock.moment.replace(month=4, day=1)
     status.follow_the_date()
     assert status.license_year.text().startswith("License year 2027–28 (04/01/2027")
+    qtbot.wait(200)  # the database's answer changes nothing here
     assert "on sale" not in status.license_year.text()
 
 

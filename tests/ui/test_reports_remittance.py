@@ -43,6 +43,9 @@ def panel(qtbot: QtBot, window: MainWindow) -> RemittancePanel:
     qtbot.keyClick(focused(), Qt.Key.Key_F7)
     view = window.views["reports"]
     assert isinstance(view, ReportsView) and window.current_area == "reports"
+    # The season's home comes first in Reports; Ctrl+2 brings the remittance forward.
+    qtbot.waitUntil(lambda: focused() is view.season.first_field())
+    qtbot.keyClick(focused(), Qt.Key.Key_2, CTRL)
     qtbot.waitUntil(lambda: focused() is view.remittance.month)
     return view.remittance
 

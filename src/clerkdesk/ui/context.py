@@ -13,6 +13,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.ui.dialogs import Dialogs
 from clerkdesk.ui.money_events import MoneyEvents
 from clerkdesk.ui.tasks import TaskRunner
+from clerkdesk.ui.year_events import YearEvents
 
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
@@ -58,6 +59,7 @@ class UiContext:
     dialogs: Dialogs = field(default_factory=Dialogs)
     log_file: Path | None = None
     money_events: MoneyEvents = field(default_factory=MoneyEvents)
+    year_events: YearEvents = field(default_factory=YearEvents)
 
     @property
     def user_name(self) -> str:

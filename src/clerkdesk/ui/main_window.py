@@ -29,6 +29,7 @@ from clerkdesk.ui.nav import AREAS, NavRail, areas_open_to
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.style import icon
 from clerkdesk.ui.views.base import AreaView, PlaceholderView
+from clerkdesk.ui.views.yearend.menu import YearEndMenu
 
 if TYPE_CHECKING:
     from clerkdesk.rules.roles import Actor
@@ -130,6 +131,8 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        # Renewal notices, the unlicensed dogs, opening a year: shown per role at sign-in.
+        self.year_end = YearEndMenu(self)
         help_menu = self.menuBar().addMenu("&Help")
         self.about_action = QAction("&About ClerkDesk", self)
         self.about_action.setShortcut(QKeySequence("F1"))
@@ -198,6 +201,7 @@ class MainWindow(QMainWindow):
         self.nav.close_all()
         self.lock_action.setEnabled(False)
         self.sign_out_action.setEnabled(False)
+        self.year_end.close()
         self.status.show_gate(self.shell.actor)
 
     def _drop_gate(self) -> None:
@@ -222,6 +226,7 @@ class MainWindow(QMainWindow):
         self.lock_action.setEnabled(True)
         self.sign_out_action.setEnabled(True)
         assert self.ctx is not None
+        self.year_end.open_for(self.ctx)
         self.status.show_workspace(self.ctx)
         self.show_area(self._wanted_area)
         self._settle_focus()

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
     from clerkdesk.services.closeout import DrawerState
+    from clerkdesk.services.year_open import YearsShown
 
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,21 @@ def license_year_text(ctx: UiContext) -> str:
     year, *following = years_on_sale(ctx.town.profile, ctx.clock.today())
     text = f"License year {year.label} ({us_date(year.start)} – {us_date(year.end)})"
     return text + "".join(f" · {n.label} on sale" for n in following)
+
+
+def years_shown_text(ctx: UiContext, shown: YearsShown) -> str:
+    """``License year 2026–27 (04/01/2026 – 03/31/2027) · 2027–28 on sale``, with what the
+    office has done about next year: opened, or on sale by the rules but not opened yet."""
+    text = license_year_text(ctx).split(" · ", 1)[0]
+    if not text.startswith(f"License year {shown.current_label} "):
+        text = f"License year {shown.current_label}"
+    if shown.next_label is None:
+        return text
+    if shown.next_on_sale:
+        state = "on sale" if shown.next_opened else "on sale, not opened yet"
+    else:
+        state = "opened"
+    return f"{text} · {shown.next_label} {state}"
 
 
 class StatusBar(QStatusBar):
@@ -100,9 +116,12 @@ class StatusBar(QStatusBar):
         self.show_database(ctx.database)
         if self._ctx is not ctx:
             ctx.money_events.changed.connect(self.refresh_drawer)
+            ctx.year_events.opened.connect(lambda _year: self.refresh_years())
         self._ctx, self._day = ctx, ctx.clock.today()
         self.user.setText(f"Signed in: {ctx.actor.described}")
+        # The rules say it at once; the database adds whether next year is opened.
         self.license_year.setText(license_year_text(ctx))
+        self.refresh_years()
         self.refresh_drawer()
         self.day_timer.start()
 
@@ -114,6 +133,27 @@ class StatusBar(QStatusBar):
 
         database, today = ctx.database, ctx.clock.today()
         ctx.tasks.run(lambda: drawer_state(database, today), self._show_drawer, self._no_drawer)
+
+    def refresh_years(self) -> None:
+        ctx = self._ctx
+        if ctx is None or ctx.town is None:
+            return
+        from clerkdesk.services.year_open import license_years_shown
+
+        database, today = ctx.database, ctx.clock.today()
+        ctx.tasks.run(
+            lambda: license_years_shown(database, on=today),
+            lambda shown: self._show_years(ctx, today, shown),
+            self._no_years,
+        )
+
+    def _show_years(self, ctx: UiContext, day: dt.date, shown: YearsShown) -> None:
+        # An answer for a day (or a person) that is no longer the one shown is dropped.
+        if ctx is self._ctx and day == self._day:
+            self.license_year.setText(years_shown_text(ctx, shown))
+
+    def _no_years(self, exc: Exception) -> None:
+        log.warning("license years not read: %s", exc)
 
     def _show_drawer(self, state: DrawerState) -> None:
         self.drawer.setText(drawer_text(state))

@@ -6,10 +6,7 @@ signal (queued onto the main thread); Cancel sets an event the next step sees.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import os
-import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +21,7 @@ from clerkdesk.rules.roles import Actor
 from clerkdesk.services.progress import Cancelled
 from clerkdesk.services.remittance import STEPS, remittance
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
+from clerkdesk.ui.whole_file import write_whole
 
 DRAWING = STEPS + 1
 """The steps of a preview: the service's, then drawing the PDF."""
@@ -84,21 +82,6 @@ def make_remittance(
     write_whole(path, data)
     title = f"Remittance to the Treasurer, {made.period_label}"
     return RemittanceMade(made, PrintJob(title, DocumentKind.REPORT, path))
-
-
-def write_whole(path: Path, data: bytes) -> Path:
-    """The whole file or none: written beside ``path``, then renamed over it."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-    return path
 
 
 Renderer = Callable[[Remittance], bytes]

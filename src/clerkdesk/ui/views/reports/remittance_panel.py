@@ -46,8 +46,8 @@ from clerkdesk.ui.views.reports.remittance_job import (
     file_stem,
     make_remittance,
     renderer,
-    write_whole,
 )
+from clerkdesk.ui.whole_file import write_whole
 
 MONTHS_LISTED = 36
 FILTERS = {
