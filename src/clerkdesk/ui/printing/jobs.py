@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import re
 from collections.abc import Callable
@@ -40,7 +41,13 @@ JobPrinter = Callable[[QWidget | None, PrintJob], bool]
 
 
 def documents_dir() -> Path:
-    return user_data_dir() / "documents"
+    """The office's own folder for the documents it writes, made when first needed: the
+    paths proposed in it must work in a new office, where nothing has been written yet."""
+    folder = user_data_dir() / "documents"
+    # If it cannot be made, the path field beside it says the folder cannot be used.
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def safe_name(label: str, fallback: str = "document") -> str:
