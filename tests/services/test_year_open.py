@@ -51,8 +51,8 @@ def test_readiness_lists_the_fees_the_early_sale_and_the_missing_tags(season: Se
     assert ready.due_date == dt.date(2027, 4, 1)
     assert ready.tags_on_hand == 0
     assert ready.problems == (
-        "No tags on hand for 2027–28: receive the year's tags in Tags (F5) → Receive tags… "
-        "(or with --tags FROM-TO here).",
+        "No tags on hand for 2027–28: receive the year's tags in Tags (F5) → Receive tags…, "
+        "or open it with `clerkdesk year open 2027 --tags FROM-TO`.",
     )
     # Westborough's early sale is an example value the clerk has not confirmed
     assert any("license_year.early_sale_days is an example value" in w for w in ready.warnings)

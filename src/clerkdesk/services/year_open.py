@@ -203,7 +203,7 @@ def readiness_in(session: Session, year: int, on: dt.date) -> YearReadiness:
     if on_hand == 0:
         problems.append(
             f"No tags on hand for {license_year.label}: receive the year's tags in "
-            f"{RECEIVE_ACTION} (or with --tags FROM-TO here)."
+            f"{RECEIVE_ACTION}, or open it with `clerkdesk year open {year} --tags FROM-TO`."
         )
     else:
         last = profile.license_year_starting_in(year - 1)
