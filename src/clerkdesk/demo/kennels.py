@@ -17,6 +17,7 @@ from clerkdesk.clock import Clock, FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.kinds import InspectionResult, TenderKind
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Role
@@ -76,11 +77,16 @@ def set_up_kennels(
     """Kennels for ``keepers`` (owner, dogs), their rosters and inspections; returns the
     kennel licenses to sell, one per kennel and year, for the history to write in day order.
     Years still to come past today get an inspection but no sale; the last kennel none."""
-    if not years or profile.schedule_for(years[0]).kennel is None:
+    # Only the years whose fee schedule licenses kennels (a town's first schedule may
+    # start after the first year the history writes).
+    years = tuple(y for y in years if _licenses_kennels(profile, y))
+    if not years:
         return []
     today = clock.today()
     tz = clock.now().tzinfo
     set_up = min(years[0].start - dt.timedelta(days=60), today)
+    if not _licenses_kennels(profile, profile.license_year_containing(set_up)):
+        set_up = min(years[0].start, today)  # kennel records check the rules of their day
     at_set_up = FixedClock(dt.datetime.combine(set_up, dt.time(10), tz))
     sales: list[KennelSale] = []
     for index, (keeper_id, dog_ids) in enumerate(keepers):
@@ -129,6 +135,13 @@ def set_up_kennels(
                 moment = dt.datetime.combine(day, dt.time(rng.randint(9, 15), 30), tz)
                 sales.append(KennelSale(moment, kennel_id, year.starts_in))
     return sales
+
+
+def _licenses_kennels(profile: TownProfile, year: LicenseYear) -> bool:
+    try:
+        return profile.schedule_for(year).kennel is not None
+    except QuoteRefused:
+        return False
 
 
 def sell(database: Database, sale: KennelSale, rng: random.Random, actor: Actor) -> bool:
