@@ -178,6 +178,9 @@ def _temporary(path: Path) -> Iterator[tuple[BinaryIO, str]]:
         handle, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=path.parent)
     except OSError as exc:
         raise ValidationError(f"cannot write in {path.parent}: {exc.strerror or exc}") from exc
+    # mkstemp makes the file private; notices go to a mail house, so others may read it.
+    with contextlib.suppress(OSError):
+        os.chmod(name, 0o644)
     stream = os.fdopen(handle, "wb")
     try:
         yield stream, name

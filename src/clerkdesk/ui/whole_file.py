@@ -11,6 +11,9 @@ from pathlib import Path
 
 def write_whole(path: Path, data: bytes) -> Path:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=path.parent)
+    # A report is for the treasurer or a mail house, not mkstemp's owner-only mode.
+    with contextlib.suppress(OSError):
+        os.chmod(temporary, 0o644)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
