@@ -70,7 +70,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     database = Database.open(f"sqlite:///{path}")
     upgrade_to_head(database)
     clock = FixedClock(dt.datetime(2026, 6, 20, 15, tzinfo=dt.UTC))
-    fill_demo(database, dogs=120, seed=3, town_id="westborough", clock=clock, history_years=1)
+    fill_demo(database, dogs=200, seed=3, town_id="westborough", clock=clock, history_years=1)
     with database.read() as session:
         may = list(
             session.scalars(

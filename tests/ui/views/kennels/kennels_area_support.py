@@ -71,7 +71,7 @@ def keepers(database: Database, count: int = 2) -> list[Keeper]:
                 continue
             dogs = [
                 d
-                for d in owner.dogs
+                for d in session.scalars(select(Dog).where(Dog.owner_id == owner.id))
                 if d.status is DogStatus.ACTIVE
                 and (d.birth_date is None or d.birth_date < dt.date(2025, 1, 1))
             ]
