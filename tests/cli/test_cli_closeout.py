@@ -15,6 +15,7 @@ from clerkdesk.clock import FixedClock, SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Closeout, TenderKind
 from clerkdesk.reports.layout import money
+from clerkdesk.services.documents import town_zone
 from conftest import CLI_USER, add_cli_user
 from pdf_support import page_texts
 from services.conftest import Town, town
@@ -25,8 +26,9 @@ __all__ = ["town"]
 
 @pytest.fixture
 def clock() -> FixedClock:
-    """The command line reads the computer's clock, so the sales happen today."""
-    return FixedClock(SystemClock().now())
+    """The command line reads the computer's clock, so the sales happen today: the town's
+    today, which is not the computer's between its midnight and Eastern midnight."""
+    return FixedClock(SystemClock().now().astimezone(town_zone()))
 
 
 @pytest.fixture
