@@ -12,6 +12,7 @@ from clerkdesk.cli.main import main
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Role
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services import people
 
 ANN = staff("ann", Role.ASSISTANT_CLERK, "front-desk")
@@ -57,7 +58,7 @@ def test_one_records_changes_newest_first_with_before_and_after(
     at, user, workstation, action, record, changes = changed.split("\t")
     assert (user, workstation, action, record) == ("ann", "front-desk", "changed", "owner 1")
     assert changes == "phone: 508-555-0101 -> 508-555-0177; phone_digits: 5085550101 -> 5085550177"
-    local = (clock.now() + dt.timedelta(minutes=3)).astimezone()  # this computer's zone
+    local = town_moment(clock.now() + dt.timedelta(minutes=3))  # the town's clock
     assert at == local.strftime("%Y-%m-%d %H:%M:%S")
     assert added.split("\t")[3:5] == ["added", "owner 1"]
     assert "last_name: Doe" in added

@@ -15,7 +15,7 @@ from clerkdesk.clock import FixedClock, SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Closeout, TenderKind
 from clerkdesk.reports.layout import money
-from clerkdesk.services.documents import town_zone
+from clerkdesk.rules.town_time import town_zone
 from conftest import CLI_USER, add_cli_user
 from pdf_support import page_texts
 from services.conftest import Town, town

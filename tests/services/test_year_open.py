@@ -240,3 +240,15 @@ def test_the_tags_received_with_the_opening_keep_their_looks(season: Season) -> 
     received = opened.tags_received
     assert received is not None
     assert (received.prefix, received.shape, received.color) == ("W-", "heart", "red")
+
+
+def test_a_year_opened_in_the_evening_says_the_towns_date(season: Season) -> None:
+    # WHEN the clerk opens 2027–28 at 9 PM Eastern (already the next day in UTC)
+    open_license_year(
+        season.database, 2027, actor=CLERK, clock=at(ON, hour=21), tags=TagRange(1, 10, "")
+    )
+
+    # THEN every later reading says the town's date, not the stored UTC one
+    assert year_readiness(season.database, 2027, on=ON).opened_words == (
+        "opened 01/15/2027 by clerk"
+    )

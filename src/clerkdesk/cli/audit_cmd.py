@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.rules.town_time import town_moment
 
 if TYPE_CHECKING:
     from clerkdesk.services.audit_trail import AuditRow
@@ -86,7 +87,7 @@ def _line(row: AuditRow) -> str:
         changes = [f"{c.field}: {_shown(c.before)}" for c in row.changes]
     else:
         changes = [f"{c.field}: {_shown(c.before)} -> {_shown(c.after)}" for c in row.changes]
-    at = row.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    at = town_moment(row.at).strftime("%Y-%m-%d %H:%M:%S")
     text = "; ".join(changes).replace("\t", " ").replace("\n", " ")
     return "\t".join((at, row.user_name, row.workstation, row.action_words, row.record, text))
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.rules.town_time import town_day
 
 if TYPE_CHECKING:
     from clerkdesk.services.tag_history import TagHistory
@@ -142,12 +143,12 @@ def _detail(entry: Any) -> str:
     if entry.replaced_by is not None:
         parts.append(f"replaced by tag {entry.replaced_by}")
     for mark in entry.marks:
-        said = f"{mark.kind.value} {us_date(mark.marked_at.date())} by {mark.marked_by}"
+        said = f"{mark.kind.value} {us_date(town_day(mark.marked_at))} by {mark.marked_by}"
         if mark.reason:
             said += f": {mark.reason}"
         if mark.cleared_at is not None:
             said += (
-                f" (cleared {us_date(mark.cleared_at.date())} by {mark.cleared_by}: "
+                f" (cleared {us_date(town_day(mark.cleared_at))} by {mark.cleared_by}: "
                 f"{mark.cleared_reason})"
             )
         parts.append(said)

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.rules.town_time import town_day
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -124,7 +125,7 @@ def handle_list(args: argparse.Namespace, ctx: CliContext) -> int:
     width = max(len(user.name) for user in users)
     for user in users:
         state = "disabled" if user.disabled else "active"
-        last = us_date(user.last_signed_in_at.date()) if user.last_signed_in_at else "never"
+        last = us_date(town_day(user.last_signed_in_at)) if user.last_signed_in_at else "never"
         line = f"{user.name:<{width}}  {user.role.words:<22}  {state:<8}  last signed in {last}"
         out(f"{line}  {user.full_name}".rstrip())
     return 0

@@ -34,9 +34,9 @@ from clerkdesk.rules import TownProfile
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
 from clerkdesk.services.closeout import close_out_in
-from clerkdesk.services.documents import town_zone
 from clerkdesk.services.dog_changes import replace_tag, transfer_dog
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout_in
 from clerkdesk.services.payments import TenderInput

@@ -51,8 +51,9 @@ from clerkdesk.reports.money_documents import (
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
-from clerkdesk.services.documents import office_heading, town_zone
+from clerkdesk.services.documents import office_heading
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.posting import next_weekday, refuse_locked

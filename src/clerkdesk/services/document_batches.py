@@ -17,7 +17,8 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import License, LicenseStatus
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.rules.dates import us_date
-from clerkdesk.services.documents import certificate_for_license, town_zone
+from clerkdesk.rules.town_time import town_zone
+from clerkdesk.services.documents import certificate_for_license
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ Each function reads everything it needs in one read transaction and returns froz
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -39,24 +38,12 @@ from clerkdesk.reports.documents import (
 )
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dog_words import ten_words
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.seal import seal_bytes
 
-# Every Massachusetts town keeps Eastern time; the profile has no zone of its own.
-TOWN_ZONE = "America/New_York"
 EXEMPTION_WORDS = {"senior": "Senior owner", "service_animal": "Service animal (ADA)"}
-
-
-def town_zone() -> dt.tzinfo:
-    """Eastern time; the computer's own zone where no time zone data is installed (a
-    Windows PC without the ``tzdata`` package)."""
-    try:
-        return ZoneInfo(TOWN_ZONE)
-    except ZoneInfoNotFoundError:
-        zone = dt.datetime.now(dt.UTC).astimezone().tzinfo
-        assert zone is not None
-        return zone
 
 
 def office_heading(profile: TownProfile) -> OfficeHeading:

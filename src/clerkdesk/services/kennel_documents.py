@@ -29,13 +29,13 @@ from clerkdesk.reports.documents import (
 )
 from clerkdesk.reports.state_kennels_csv import StateKennelRow
 from clerkdesk.rules.profile import TownProfile
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.documents import (
     age_on,
     mailing_lines,
     office_heading,
     residence_lines,
     sex_words,
-    town_zone,
 )
 from clerkdesk.services.kennel_facts import (
     class_words,

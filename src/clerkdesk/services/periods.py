@@ -21,6 +21,7 @@ from clerkdesk.models import PeriodLock
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.ledger_chain import chain_head, hold_chain, post_entry
 
@@ -108,7 +109,7 @@ def lock_period(
         found = session.scalars(select(PeriodLock).where(PeriodLock.month == label)).first()
         if found is not None:
             raise PeriodAlreadyLocked(
-                f"{label} was locked on {us_date(found.locked_at.date())} by {found.locked_by} "
+                f"{label} was locked on {us_date(town_day(found.locked_at))} by {found.locked_by} "
                 f"(reference {found.reference}): a locked period cannot be reopened or locked "
                 "again.",
                 field="month",

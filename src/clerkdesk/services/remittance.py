@@ -38,8 +38,9 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.rules.periods import check_period, period_words
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import require
-from clerkdesk.services.documents import office_heading, town_zone
+from clerkdesk.services.documents import office_heading
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Step, no_progress

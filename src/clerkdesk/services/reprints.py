@@ -24,8 +24,9 @@ from clerkdesk.models import DocumentReprint, Dog, License, PrintedKind, Receipt
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
-from clerkdesk.services.documents import certificate_in_session, receipt_in_session, town_zone
+from clerkdesk.services.documents import certificate_in_session, receipt_in_session
 from clerkdesk.services.profile_source import profile_in_force
 
 REASON_LENGTH = 200

@@ -29,6 +29,7 @@ from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_tag_stock
 from clerkdesk.services.tag_input import NOTE_LENGTH
@@ -125,7 +126,7 @@ def _refuse_marked(mark: TagMark | None, number: int, label: str) -> None:
         why = f" ({mark.reason})" if mark.reason else ""
         raise ValidationError(
             f"Tag {number} was already {_WORDS[mark.kind]} for {label} on "
-            f"{us_date(mark.marked_at.date())} by {mark.marked_by}{why}.",
+            f"{us_date(town_day(mark.marked_at))} by {mark.marked_by}{why}.",
             field="tag",
         )
 
@@ -152,7 +153,7 @@ def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock
         if required and issue is not None:
             raise ValidationError(
                 f"Tag {request.number} was given out for {year.label} on "
-                f"{us_date(issue.issued_at.date())}; only a spare tag can be "
+                f"{us_date(town_day(issue.issued_at))}; only a spare tag can be "
                 f"{_WORDS[request.kind]}. A tag an owner lost is replaced at the counter; "
                 "one handed back is marked returned.",
                 field="tag",

@@ -23,6 +23,7 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.profile_source import profile_in_force
@@ -488,7 +489,7 @@ def check_tag(session: Session, year_start: dt.date, number: int, year_label: st
         kind, when, reason = mark
         said = "voided" if kind is TagMarkKind.VOID else "marked lost"
         raise ValidationError(
-            f"Tag {number} was {said} on {us_date(when.date())} ({reason}); it is not given "
+            f"Tag {number} was {said} on {us_date(town_day(when))} ({reason}); it is not given "
             "out. Take another tag.",
             field="tag",
         )

@@ -22,6 +22,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import TownProfileVersion
 from clerkdesk.rules import ProfileError, TownProfile, parse_profile, presets, profile_text
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.acting import acting
 
 NOTE_LENGTH = 200
@@ -214,7 +215,7 @@ def check_base(previous: TownProfileVersion | None, base_version_id: int) -> Non
             if previous is None
             else (
                 f" (version {previous.id}, by {previous.saved_by} at "
-                f"{previous.saved_at.astimezone():%b %-d, %Y %H:%M})"
+                f"{town_moment(previous.saved_at):%b %-d, %Y %H:%M})"
             )
         )
         raise ValidationError(

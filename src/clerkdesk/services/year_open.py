@@ -29,6 +29,7 @@ from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.rules.schedule_lines import schedule_lines
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting, require
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tags import RECEIVE_ACTION, ReceiveTags, TagsReceived, receive_tags_in
@@ -75,7 +76,7 @@ class YearReadiness:
         """E.g. "opened 02/01/2027 by clerk" ("" while not opened)."""
         if self.opened_at is None:
             return ""
-        return f"opened {us_date(self.opened_at.date())} by {self.opened_by}"
+        return f"opened {us_date(town_day(self.opened_at))} by {self.opened_by}"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import PrintedKind
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.reprints import DocumentEntry, Reprinted, owner_documents
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.reprint_job import Reprinter
@@ -31,7 +32,8 @@ REASON_LENGTH = 200
 
 
 def moment(value: dt.datetime) -> str:
-    """``06/03/2026 2:05 PM``."""
+    """``06/03/2026 2:05 PM`` on the town's clock."""
+    value = town_moment(value)
     hour = value.hour % 12 or 12
     return f"{us_date(value.date())} {hour}:{value:%M} {'AM' if value.hour < 12 else 'PM'}"
 

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.audit_trail import AuditRow, FieldChange
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -22,7 +23,7 @@ def shown(value: object) -> str:
 
 def when(row: AuditRow, *, seconds: bool = True) -> str:
     """The moment in this computer's time zone, as a person reads it."""
-    local = row.at.astimezone()
+    local = town_moment(row.at)
     return (
         f"{us_date(local.date())} {local:%H:%M:%S}"
         if seconds

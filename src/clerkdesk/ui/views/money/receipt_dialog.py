@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.receipt_list import ReceiptDetail, TenderDetail, tender_words
 from clerkdesk.ui.fields import money
 from clerkdesk.ui.views.money.receipts_table import local_time
@@ -43,7 +44,7 @@ def void_text(detail: ReceiptDetail) -> str:
         return "Not voided."
     where = f" at {void.workstation}" if void.workstation else ""
     return (
-        f"Voided {us_date(void.voided_at.date())} by {void.voided_by}{where}: {void.reason} "
+        f"Voided {us_date(town_day(void.voided_at))} by {void.voided_by}{where}: {void.reason} "
         f"({money(void.amount)} reversed on {us_date(void.business_day)})."
     )
 
@@ -81,7 +82,7 @@ class ReceiptDialog(QDialog):
         station = f" at {detail.workstation}" if detail.workstation else ""
         self.about = QLabel(
             f"{row.payer} · business day {us_date(row.business_day)} · written "
-            f"{us_date(row.issued_at.date())} {local_time(row.issued_at)} by "
+            f"{us_date(town_day(row.issued_at))} {local_time(row.issued_at)} by "
             f"{row.issued_by}{station} · total {money(row.total)}",
             self,
         )

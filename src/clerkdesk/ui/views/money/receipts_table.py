@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.receipt_list import ReceiptRow
 from clerkdesk.ui.fields import money
 
@@ -24,9 +25,7 @@ VOID_GREY = "#8a8a8a"
 def local_time(moment: dt.datetime) -> str:
     """The time a receipt was written, on this PC's clock (a naive moment is UTC: SQLite
     hands back what was stored)."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return moment.astimezone().strftime("%I:%M %p").lstrip("0")
+    return town_moment(moment).strftime("%I:%M %p").lstrip("0")
 
 
 def status_words(row: ReceiptRow) -> str:

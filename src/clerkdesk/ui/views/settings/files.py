@@ -9,6 +9,7 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QDialog, QTreeWidget, QWidget
 
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.town import (
     ProfileExported,
     ProfileSaved,
@@ -111,7 +112,7 @@ class RulesFiles:
         info = stored.info
         dialog = TomlEditorDialog(
             self._page.ctx,
-            title=f"Version {info.version_id}, saved {info.saved_at.astimezone():%b %-d, %Y} "
+            title=f"Version {info.version_id}, saved {town_moment(info.saved_at):%b %-d, %Y} "
             f"by {info.saved_by}",
             text=stored.profile_toml,
             original=stored.profile_toml,

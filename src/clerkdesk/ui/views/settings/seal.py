@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.seal import SealInfo, clear_seal, seal_in_use, set_seal
 from clerkdesk.ui.context import UiContext
 
@@ -25,7 +26,7 @@ def _described(info: SealInfo) -> str:
             "Certificates print ClerkDesk's plain default seal. Choose the town's own seal or "
             "logo (a PNG or JPEG file of at most 1 MB, at least 64 pixels a side)."
         )
-    when = us_date(info.stored_at.date()) if info.stored_at else ""
+    when = us_date(town_day(info.stored_at)) if info.stored_at else ""
     return (
         f"Certificates print the town's seal from {info.filename} ({info.width} × "
         f"{info.height} pixels), chosen {when} by {info.stored_by}."

@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.town import ProfileVersionInfo
 from clerkdesk.services.town_changes import first_license_year_under
 from clerkdesk.ui.views.settings.rule_rows import RuleRow, schedule_in_force, schedule_status
@@ -104,7 +105,7 @@ def fill_schedules(view: QTreeWidget, profile: TownProfile, today: dt.date) -> N
 def fill_history(view: QTreeWidget, versions: Sequence[ProfileVersionInfo]) -> None:
     view.clear()
     for number, version in enumerate(versions):
-        saved = f"{version.saved_at.astimezone():%b %-d, %Y %H:%M}"
+        saved = f"{town_moment(version.saved_at):%b %-d, %Y %H:%M}"
         label = f"{version.version_id}" + (" (in force)" if number == 0 else "")
         item = QTreeWidgetItem([label, saved, version.saved_by, version.note or ""])
         item.setData(0, KEY_ROLE, version.version_id)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.town import (
     ProfileSaved,
     ProfileVersionInfo,
@@ -156,7 +157,7 @@ class TownRulesPage(QWidget):
         note = f" — “{town.note}”" if town.note else ""
         self.version.setText(
             f"Version {town.version_id} is in force, saved "
-            f"{town.saved_at.astimezone():%b %-d, %Y at %H:%M} by {town.saved_by}{note}."
+            f"{town_moment(town.saved_at):%b %-d, %Y at %H:%M} by {town.saved_by}{note}."
         )
         fill_rules(self.rules, profile_rows(town.profile, today))
         fill_schedules(self.schedules, town.profile, today)

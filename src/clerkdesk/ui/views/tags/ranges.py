@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.tags import StockRange
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -38,7 +39,7 @@ def _cell(row: StockRange, column: int) -> str:
         "used up" if row.next_free is None else str(row.next_free),
         row.prefix or "",
         row.looks,
-        us_date(row.received_at.date()) if row.received_at else "",
+        us_date(town_day(row.received_at)) if row.received_at else "",
         row.received_by or "",
         row.note or "",
     )

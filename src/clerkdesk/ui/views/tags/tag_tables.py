@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.tag_history import TagRow, TagYearEntry
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -31,7 +32,7 @@ def tag_cells(row: TagRow) -> tuple[str, ...]:
         "" if row.license_number is None else str(row.license_number),
         row.dog_name or "",
         row.owner_name or "",
-        us_date(row.when.date()),
+        us_date(town_day(row.when)),
         row.by,
         row.reason or "",
     )
@@ -44,10 +45,10 @@ def history_detail(entry: TagYearEntry) -> str:
     if entry.replaced_by is not None:
         parts.append(f"replaced by tag {entry.replaced_by}")
     for mark in entry.marks:
-        said = f"{STATUS_WORDS.get(mark.kind.value)} {us_date(mark.marked_at.date())}"
+        said = f"{STATUS_WORDS.get(mark.kind.value)} {us_date(town_day(mark.marked_at))}"
         said += f" by {mark.marked_by}" + (f": {mark.reason}" if mark.reason else "")
         if mark.cleared_at is not None:
-            said += f" (cleared {us_date(mark.cleared_at.date())}: {mark.cleared_reason})"
+            said += f" (cleared {us_date(town_day(mark.cleared_at))}: {mark.cleared_reason})"
         parts.append(said)
     return "; ".join(parts)
 
@@ -69,7 +70,7 @@ def describe(entry: TagYearEntry) -> str:
     if entry.dog_name:
         said += f" — {entry.dog_name} ({entry.owner_name}), license {entry.license_number}"
     if entry.issued_at is not None:
-        said += f", given out {us_date(entry.issued_at.date())} by {entry.issued_by}"
+        said += f", given out {us_date(town_day(entry.issued_at))} by {entry.issued_by}"
     looks = " ".join(w for w in (entry.color, entry.shape) if w)
     if looks:
         said += f"; a {looks} tag"

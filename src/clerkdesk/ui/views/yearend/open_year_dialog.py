@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.roles import Permission
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.year_open import (
     YearOpened,
     YearReadiness,
@@ -84,7 +85,7 @@ class OpenYearDialog(JobDialog):
         self.readiness: YearReadiness | None = None
         self._asked = 0
         self.may_open = ctx.actor.may(Permission.OPEN_YEAR)
-        self.zone = ctx.clock.now().tzinfo
+        self.zone = town_zone()
         self.year_box = YearBox("License year", self)
         self.add_row("year", "License &year  Alt+Y", self.year_box)
         self.checks = QListWidget(self)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 
 from clerkdesk.rules import LicenseYear, TownProfile
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_moment
 
 
 def years_around(profile: TownProfile, today: dt.date) -> tuple[LicenseYear, ...]:
@@ -45,8 +46,7 @@ class YearBox(QComboBox):
 def when_words(moment: object, zone: dt.tzinfo | None = None) -> str:
     """A date, or a date and time (in the town's ``zone``), as the clerk reads it."""
     if isinstance(moment, dt.datetime):
-        if moment.tzinfo is not None and zone is not None:
-            moment = moment.astimezone(zone)
+        moment = moment.astimezone(zone) if zone is not None else town_moment(moment)
         return f"{us_date(moment.date())} at {moment:%I:%M %p}".replace(" at 0", " at ")
     if isinstance(moment, dt.date):
         return us_date(moment)
