@@ -12,7 +12,8 @@ import datetime as dt
 import re
 
 from clerkdesk.cli.context import CliContext, fail, out
-from clerkdesk.cli.print_documents_cmd import quoted, target, write_whole
+from clerkdesk.cli.files import quoted, write_whole
+from clerkdesk.cli.print_documents_cmd import target
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 

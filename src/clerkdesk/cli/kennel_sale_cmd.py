@@ -103,8 +103,8 @@ def pdf_target(text: str) -> Path:
 
 
 def handle_license(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.cli.files import write_all
     from clerkdesk.cli.kennel_cmd import record_id
-    from clerkdesk.cli.report_remittance_cmd import write_all
     from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
 
     kennel_id = record_id("KENNEL_ID", args.kennel_id)

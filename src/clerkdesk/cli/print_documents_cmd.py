@@ -9,13 +9,11 @@ file is written in: no file, no record.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import platform
-import tempfile
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.files import quoted, write_whole
 
 EPILOG = """\
 Without --reprint the document is printed as it was first issued. With --reprint it is
@@ -78,11 +76,6 @@ def _year(text: str | None) -> int | None:
     return int(cleaned)
 
 
-def quoted(text: str) -> str:
-    flat = " ".join(text.split())
-    return repr(flat if len(flat) <= 40 else flat[:37] + "...")
-
-
 def target(text: str) -> Path:
     """Where the PDF goes: a ``.pdf`` file name in a folder that exists."""
     if not text.strip():
@@ -96,25 +89,6 @@ def target(text: str) -> Path:
     if not folder.is_dir():
         fail(f"the folder for --pdf does not exist: {quoted(str(folder))}")
     return path
-
-
-def write_whole(path: Path, data: bytes) -> None:
-    """The whole file or none of it: a temporary file beside ``path``, renamed over it."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=folder)
-    except OSError as exc:
-        fail(f"cannot write in {quoted(str(folder))}: {exc.strerror or exc}")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        fail(f"cannot write {quoted(str(path))}: {exc.strerror or exc}")
 
 
 def _check_reason(args: argparse.Namespace) -> None:

@@ -6,10 +6,10 @@ import argparse
 import json
 import math
 import os
-import tempfile
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.cli.files import write_whole
 
 TAGS_EPILOG = """\
 YYYY is the calendar year the license year starts in (2026 is 2026-27 in a town whose
@@ -135,20 +135,6 @@ def _target(text: str) -> Path:
     if not os.access(folder, os.W_OK):
         fail(f"--pdf: no permission to write in the folder {str(folder)!r}")
     return path
-
-
-def write_whole(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it into place: the
-    file is the whole PDF or, if anything fails, not there at all."""
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=".clerkdesk-", suffix=".pdf", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 # -- handlers -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def _csv_target(text: str) -> Path:
 
 
 def handle_kennels(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.cli.report_remittance_cmd import write_all
+    from clerkdesk.cli.files import write_all
     from clerkdesk.reports.state_kennels_csv import render_state_kennels_csv
     from clerkdesk.services.kennel_documents import state_kennel_rows
 

@@ -8,13 +8,11 @@ leaves none behind.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
-import os
-import tempfile
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.files import quoted, write_all
 from clerkdesk.rules.counts import counted
 
 EPILOG = """\
@@ -46,11 +44,6 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser.set_defaults(handler=handle_remittance)
 
 
-def _quoted(text: str) -> str:
-    flat = " ".join(text.split())
-    return repr(flat if len(flat) <= 40 else flat[:37] + "...")
-
-
 def _period(args: argparse.Namespace) -> tuple[dt.date, dt.date]:
     from clerkdesk.rules.periods import check_period, iso_day, month_bounds
 
@@ -68,44 +61,13 @@ def _target(option: str, text: str) -> Path:
         fail(f"--{option} needs a file name, e.g. --{option} remittance{KINDS[option]}")
     path = Path(text).expanduser()
     if path.suffix.lower() != KINDS[option]:
-        fail(f"--{option} must name a {KINDS[option]} file, not {_quoted(text)}")
+        fail(f"--{option} must name a {KINDS[option]} file, not {quoted(text)}")
     if path.is_dir():
-        fail(f"--{option} names a folder, not a file: {_quoted(text)}")
+        fail(f"--{option} names a folder, not a file: {quoted(text)}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        fail(f"the folder for --{option} does not exist: {_quoted(str(folder))}")
+        fail(f"the folder for --{option} does not exist: {quoted(str(folder))}")
     return path
-
-
-def write_all(files: list[tuple[Path, bytes]]) -> None:
-    """Every file or none: each written whole beside its place, then all renamed in."""
-    written: list[tuple[str, Path]] = []
-    try:
-        for path, data in files:
-            folder = path.parent if str(path.parent) else Path(".")
-            try:
-                handle, temporary = tempfile.mkstemp(
-                    prefix=f".{path.stem}-", suffix=".part", dir=folder
-                )
-            except OSError as exc:
-                fail(f"cannot write in {_quoted(str(folder))}: {exc.strerror or exc}")
-            written.append((temporary, path))
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    stream.write(data)
-                    stream.flush()
-                    os.fsync(stream.fileno())
-            except OSError as exc:
-                fail(f"cannot write {_quoted(str(path))}: {exc.strerror or exc}")
-        for temporary, path in written:
-            try:
-                os.replace(temporary, path)
-            except OSError as exc:
-                fail(f"cannot write {_quoted(str(path))}: {exc.strerror or exc}")
-    finally:
-        for temporary, _ in written:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
 
 
 def handle_remittance(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -2,7 +2,7 @@
 for the animal control officer (MGL c.140 §151A).
 
 The files are checked before the database is read, then written whole beside their places
-and renamed in together (``report_remittance_cmd.write_all``): a failed run leaves none.
+and renamed in together (``cli.files.write_all``): a failed run leaves none.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
-from clerkdesk.cli.report_remittance_cmd import write_all
+from clerkdesk.cli.files import write_all
 from clerkdesk.cli.year_cmd import year_argument
 
 EPILOG = """\

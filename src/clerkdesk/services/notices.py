@@ -14,7 +14,6 @@ import contextlib
 import datetime as dt
 import io
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ from clerkdesk.services.notice_quotes import BatchReader, QuoteDays, first_late_
 from clerkdesk.services.notice_selection import Years, counts, owner_batches
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Cancelled, Step, no_progress
+from clerkdesk.whole_files import WriteFailed, partial_beside, rename_in
 
 BATCH = 500
 """Owners read, quoted and drawn together: a few queries each, a few hundred kilobytes."""
@@ -172,22 +172,13 @@ def _target(path: Path, what: str) -> Path:
 
 
 @contextlib.contextmanager
-def _temporary(path: Path) -> Iterator[tuple[BinaryIO, str]]:
+def _temporary(path: Path) -> Iterator[tuple[BinaryIO, Path]]:
     """A new file beside ``path``; removed on the way out unless renamed in the meantime."""
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".part", dir=path.parent)
-    except OSError as exc:
-        raise ValidationError(f"cannot write in {path.parent}: {exc.strerror or exc}") from exc
-    # mkstemp makes the file private; notices go to a mail house, so others may read it.
-    with contextlib.suppress(OSError):
-        os.chmod(name, 0o644)
-    stream = os.fdopen(handle, "wb")
-    try:
-        yield stream, name
-    finally:
-        stream.close()
-        with contextlib.suppress(OSError):
-            os.unlink(name)
+        with partial_beside(path) as opened:
+            yield opened
+    except WriteFailed as exc:
+        raise ValidationError(exc.words()) from exc
 
 
 def write_notices(
@@ -211,7 +202,7 @@ def write_notices(
     owners = dogs = kennels = pages = 0
     with contextlib.ExitStack() as stack:
         pdf_stream, pdf_part = stack.enter_context(_temporary(pdf))
-        csv_part: str | None = None
+        csv_part: Path | None = None
         csv_text: io.TextIOWrapper | None = None
         with database.read() as session:
             profile = profile_in_force(session)
@@ -264,8 +255,8 @@ def write_notices(
     return NoticeRunResult(owners, dogs, kennels, pages, pdf, csv)
 
 
-def _place(part: str, path: Path) -> None:
+def _place(part: Path, path: Path) -> None:
     try:
-        os.replace(part, path)
-    except OSError as exc:
-        raise ValidationError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        rename_in(part, path)
+    except WriteFailed as exc:
+        raise ValidationError(exc.words()) from exc

@@ -8,8 +8,6 @@ charged. The stored text is the text that was validated, comments and all.
 from __future__ import annotations
 
 import datetime as dt
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from clerkdesk.rules import ProfileError, TownProfile, parse_profile, presets, p
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.acting import acting
+from clerkdesk.whole_files import write_whole
 
 NOTE_LENGTH = 200
 _SAVED_BY_LENGTH = 80
@@ -299,18 +298,10 @@ def _in_use(row: TownProfileVersion, profile: TownProfile) -> TownInUse:
 
 
 def _write_atomically(path: Path, content: str) -> None:
-    """Write the whole file or leave what was there: a temporary file, then a rename."""
+    """Write the whole file or leave what was there."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-                stream.write(content)
-            os.chmod(temporary, 0o644)  # a file to share, not mkstemp's owner-only mode
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_whole(path, content.encode("utf-8"))
     except OSError as exc:
         raise ValidationError(f"cannot write {path}: {exc.strerror or exc}", field="path") from None
 

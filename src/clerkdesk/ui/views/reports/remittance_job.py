@@ -21,7 +21,7 @@ from clerkdesk.rules.roles import Actor
 from clerkdesk.services.progress import Cancelled
 from clerkdesk.services.remittance import STEPS, remittance
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
-from clerkdesk.ui.whole_file import write_whole
+from clerkdesk.whole_files import write_whole
 
 DRAWING = STEPS + 1
 """The steps of a preview: the service's, then drawing the PDF."""

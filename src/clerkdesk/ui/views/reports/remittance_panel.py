@@ -47,7 +47,7 @@ from clerkdesk.ui.views.reports.remittance_job import (
     make_remittance,
     renderer,
 )
-from clerkdesk.ui.whole_file import write_whole
+from clerkdesk.whole_files import write_whole
 
 MONTHS_LISTED = 36
 FILTERS = {

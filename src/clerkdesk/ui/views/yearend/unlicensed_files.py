@@ -9,7 +9,7 @@ from pathlib import Path
 from clerkdesk.reports.unlicensed_csv import render_unlicensed_csv
 from clerkdesk.reports.unlicensed_data import UnlicensedList
 from clerkdesk.reports.unlicensed_pdf import render_unlicensed_pdf
-from clerkdesk.ui.whole_file import write_whole
+from clerkdesk.whole_files import write_whole
 
 
 @dataclass(frozen=True)
