@@ -20,7 +20,7 @@ from bad_inputs import assert_one_line_refusal, run, snapshot
 from sqlalchemy import func, select
 
 from actors import CLERK
-from clerkdesk.cli import kennel_cmd
+from clerkdesk.cli import kennel_args
 from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import Kennel, KennelDog, KennelInspection, KennelLicense, Receipt
@@ -81,16 +81,26 @@ def office(database: Database) -> Office:
     return Office(database, url, john, rex, bo, kennel)
 
 
-def written(database: Database) -> tuple[int, ...]:
+def written(database: Database) -> tuple[object, ...]:
+    """The rows counted, and each kennel's record, so a refused change shows too."""
     with database.read() as session:
-        return tuple(
+        counts = tuple(
             session.scalar(select(func.count()).select_from(model)) or 0
             for model in (Kennel, KennelDog, KennelInspection, KennelLicense, Receipt)
         )
+        records = session.execute(
+            select(
+                Kennel.name, Kennel.keeper_id, Kennel.kennel_class, Kennel.category,
+                Kennel.max_dogs, Kennel.premises_street, Kennel.premises_city,
+                Kennel.premises_postal_code, Kennel.status, Kennel.notes,
+            ).order_by(Kennel.id)
+        ).all()  # fmt: skip
+        removed = session.scalars(select(KennelDog.removed_on).order_by(KennelDog.id)).all()
+        return (*counts, tuple(records), tuple(removed))
 
 
 def test_the_classes_the_parser_offers_are_the_rules(office: Office) -> None:
-    assert kennel_cmd.CLASSES == KENNEL_CLASSES
+    assert kennel_args.CLASSES == KENNEL_CLASSES
 
 
 def test_a_kennel_from_its_record_to_its_license_and_the_state_report(
@@ -162,7 +172,42 @@ def test_a_kennel_from_its_record_to_its_license_and_the_state_report(
     assert "already licensed" in out and out.splitlines()[-1] == "0 renewed (0.00), 1 refused"
 
 
+def test_a_kennel_corrected_and_then_closed(
+    office: Office, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ["--db", office.url]
+    status, out, err = run(
+        capsys, *db, "kennel", "edit", "1", "--name", "Maple Hill Kennels", "--max-dogs", "6",
+        "--street", "200 Rural Rd", "--city", "Westborough", "--zip", "01581",
+    )  # fmt: skip
+    assert (status, out.strip()) == (0, "changed kennel 1: name, maximum, premises"), err
+    status, out, err = run(capsys, *db, "kennel", "edit", "1", "--class", "commercial-breeder")
+    assert status == 0, err
+    card = json.loads(run(capsys, *db, "kennel", "show", "1", "--json")[1])
+    assert (card["name"], card["max_dogs"], card["kennel_class"]) == (
+        "Maple Hill Kennels", 6, "commercial-breeder",
+    )  # fmt: skip
+    assert card["premises"].startswith("200 Rural Rd")
+    # Back at the keeper's residence
+    assert run(capsys, *db, "kennel", "edit", "1", "--home")[0] == 0
+    card = json.loads(run(capsys, *db, "kennel", "show", "1", "--json")[1])
+    assert card["premises"].startswith("40 Oak St")
+
+    status, out, err = run(capsys, *db, "kennel", "close", "1", "--reason", "Keeper moved")
+    assert (status, out.strip()) == (
+        0, "closed kennel 1; its dogs each need a license of their own now",
+    ), err  # fmt: skip
+    card = json.loads(run(capsys, *db, "kennel", "show", "1", "--json")[1])
+    assert (card["status"], card["roster"]) == ("closed", [])
+    before = written(office.database)
+    status, out, err = run(capsys, *db, "kennel", "edit", "1", "--max-dogs", "8")
+    assert_one_line_refusal(status, out, err)
+    assert "Maple Hill Kennels was closed on" in err
+    assert written(office.database) == before
+
+
 LONG = "x" * 500
+EDIT = ["kennel", "edit", "1"]
 ADD = ["kennel", "add", "--keeper", "1", "--max-dogs", "4"]
 INSPECT = ["kennel", "inspect", "1", "--year"]
 RENEW = ["kennel", "renew", "--year", "2026", "--ids"]
@@ -208,6 +253,27 @@ BAD: list[tuple[list[str], str]] = [
          "--reference", "a", "--reference", "b", "--reference", "c"],
         "give --reference once",
     ),
+    (EDIT, "say what to change"),
+    ([*EDIT, "--name", " "], "Kennel name is required"),
+    ([*EDIT, "--name", LONG], "Kennel name is too long"),
+    ([*EDIT, "--keeper", "999"], "No owner 999"),
+    ([*EDIT, "--keeper", "-1"], "--keeper must be a record number"),
+    ([*EDIT, "--max-dogs", "0"], "--max-dogs must be a whole number"),
+    ([*EDIT, "--max-dogs", "１２"], "--max-dogs must be a whole number"),
+    ([*EDIT, "--max-dogs", "500"], "no more than 20"),
+    ([*EDIT, "--class", "zoo"], "invalid choice: 'zoo'"),
+    ([*EDIT, "--category", "hobby"], 'no kennel category "hobby"'),
+    ([*EDIT, "--street", "1 Main St"], "Give the premises' city"),
+    ([*EDIT, "--city", "Grafton"], "--unit, --city and --zip move the premises with --street"),
+    ([*EDIT, "--home", "--zip", "01581"], "--home takes no --unit"),
+    ([*EDIT, "--home", "--street", "1 Main"], "not allowed with argument"),
+    ([*EDIT, "--notes", LONG * 10], "Notes is too long"),
+    (["kennel", "edit", "42", "--max-dogs", "4"], "No kennel 42 is on file"),
+    (["kennel", "close", "1", "--reason", " "], "The reason is required"),
+    (["kennel", "close", "1", "--reason", LONG], "The reason is too long"),
+    (["kennel", "close", "1"], "the following arguments are required: --reason"),
+    (["kennel", "close", "x1", "--reason", "moved"], "KENNEL_ID must be a record number"),
+    (["kennel", "close", "42", "--reason", "moved"], "No kennel 42 is on file"),
     (["report", "kennels", "--year", "2026", "--csv", "{tmp}/gone/k.csv"], "does not exist"),
     (["report", "kennels", "--year", "2026", "--csv", "{tmp}/k.pdf"], "must name a .csv"),
     (["report", "kennels", "--year", "MMXXVI", "--csv", "{tmp}/k.csv"], "--year must be"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -205,6 +206,40 @@ def test_closing_a_kennel_empties_its_roster_and_keeps_it_on_file(kt: KennelTown
         kennels.change_kennel(
             town.database, kt.kennel, kennel_input(town), actor=CLERK, clock=town.clock
         )
+
+
+def test_a_kennel_is_changed_from_its_record_as_it_stands(kt: KennelTown) -> None:
+    town = kt.town
+    current = kennels.kennel_input(town.database, kt.kennel)
+    assert (current.name, current.keeper_id, current.max_dogs) == (
+        "Maple Hill Kennel",
+        town.john,
+        10,
+    )
+    assert (current.premises_street, current.premises_postal_code) == ("40 Oak St", "01581")
+    changed = dataclasses.replace(current, name="Maple Hill Kennels", max_dogs=3)
+    kennels.change_kennel(town.database, kt.kennel, changed, actor=CLERK, clock=town.clock)
+    assert kennels.kennel_input(town.database, kt.kennel) == changed
+
+
+def test_the_maximum_never_falls_below_the_dogs_counted(kt: KennelTown) -> None:
+    town = kt.town
+    # Duke, Daisy and Scout count; Pip is under three months.
+    fewer = dataclasses.replace(kennels.kennel_input(town.database, kt.kennel), max_dogs=2)
+    with pytest.raises(ValidationError, match="3 dogs on the roster count today, more than 2"):
+        kennels.change_kennel(town.database, kt.kennel, fewer, actor=CLERK, clock=town.clock)
+    assert kennels.kennel_input(town.database, kt.kennel).max_dogs == 10
+
+
+def test_only_a_role_that_edits_records_changes_or_closes_a_kennel(kt: KennelTown) -> None:
+    town = kt.town
+    current = kennels.kennel_input(town.database, kt.kennel)
+    treasurer = staff("tina", Role.TREASURER)
+    with pytest.raises(PermissionDenied):
+        kennels.change_kennel(town.database, kt.kennel, current, actor=treasurer, clock=town.clock)
+    with pytest.raises(PermissionDenied):
+        kennels.close_kennel(town.database, kt.kennel, "gone", actor=treasurer, clock=town.clock)
+    assert kennels.kennel_input(town.database, kt.kennel) == current
 
 
 def test_a_dog_joining_a_licensed_kennel_wears_its_next_tag(kt: KennelTown) -> None:

@@ -1,7 +1,7 @@
 """``clerkdesk kennel …``: kennels, their rosters and inspections, and their licenses.
 
 ``list``, ``show``, ``add``, ``roster`` and ``inspect`` are here; ``license`` and ``renew``
-(the money) are in ``kennel_sale_cmd``.
+(the money) are in ``kennel_sale_cmd``, ``edit`` and ``close`` in ``kennel_edit_cmd``.
 """
 
 from __future__ import annotations
@@ -12,16 +12,14 @@ import datetime as dt
 import json
 from typing import TYPE_CHECKING, Any
 
-from clerkdesk.cli import kennel_sale_cmd
-from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli import kennel_edit_cmd, kennel_sale_cmd
+from clerkdesk.cli.context import CliContext, out
+from clerkdesk.cli.kennel_args import CLASSES, dog_count, record_id
 from clerkdesk.cli.tag_marks_cmd import year_number
 
 if TYPE_CHECKING:
     from clerkdesk.services.kennel_views import KennelCard, KennelRow
 
-# The state's five classes (rules.schedule.KENNEL_CLASSES), written out so that listing
-# the commands does not import the rules (tests/cli/test_cli_kennels.py checks they agree).
-CLASSES = ("personal", "commercial-breeder", "commercial-boarding", "charitable", "veterinary")
 LIST_EPILOG = """\
 One line per kennel, tab-separated:
   ID  NAME  KEEPER  CLASS  MAX  COUNTED  LICENSE  INSPECTION  STATUS
@@ -33,7 +31,7 @@ roster old enough to count today. YYYY is the calendar year the license year sta
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "kennel",
-        help="kennels: list, show, add, roster, inspect, license, renew",
+        help="kennels: list, show, add, edit, close, roster, inspect, license, renew",
         description="Kennels (MGL c.140 §137A): records, rosters, inspections and licenses.",
     )
     actions = parser.add_subparsers(dest="kennel_action", metavar="ACTION", required=True)
@@ -96,20 +94,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     inspect.add_argument("--notes", metavar="TEXT")
     inspect.set_defaults(handler=handle_inspect)
     kennel_sale_cmd.register(actions)
-
-
-def record_id(option: str, text: str) -> int:
-    cleaned = text.strip()
-    if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > 9 or int(cleaned) == 0:
-        fail(f"{option} must be a record number such as 12, not {text[:40]!r}")
-    return int(cleaned)
-
-
-def dog_count(option: str, text: str) -> int:
-    cleaned = text.strip()
-    if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > 6 or int(cleaned) == 0:
-        fail(f"{option} must be a whole number of dogs, 1 or more, not {text[:40]!r}")
-    return int(cleaned)
+    kennel_edit_cmd.register(actions, CLASSES)
 
 
 def day_option(option: str, text: str | None, ctx: CliContext) -> dt.date:

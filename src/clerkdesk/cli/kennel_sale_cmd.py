@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.kennel_args import record_id
 from clerkdesk.cli.tag_marks_cmd import year_number
 
 if TYPE_CHECKING:
@@ -104,7 +105,6 @@ def pdf_target(text: str) -> Path:
 
 def handle_license(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.cli.files import write_all
-    from clerkdesk.cli.kennel_cmd import record_id
     from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
 
     kennel_id = record_id("KENNEL_ID", args.kennel_id)
@@ -139,7 +139,6 @@ def _references(given: list[str] | None, count: int) -> list[str | None]:
 
 
 def handle_renew(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.cli.kennel_cmd import record_id
     from clerkdesk.services.kennel_licensing import KennelRenewal, kennels_due, renew_kennels
 
     year = year_number(args.year)

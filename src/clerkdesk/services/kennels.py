@@ -55,6 +55,7 @@ from clerkdesk.services.kennel_views import (
     kennel_card,
     kennel_list,
 )
+from clerkdesk.services.locks import lock_kennel
 from clerkdesk.services.profile_source import profile_in_force
 
 # The list and card are read in ``kennel_views``; they are named here too, with the records.
@@ -71,6 +72,7 @@ __all__ = [
     "change_kennel",
     "close_kennel",
     "kennel_card",
+    "kennel_input",
     "kennel_list",
     "record_inspection",
     "remove_from_roster",
@@ -202,13 +204,42 @@ def add_kennel(database: Database, data: KennelInput, *, actor: Actor, clock: Cl
         return kennel.id
 
 
+def kennel_input(database: Database, kennel_id: int) -> KennelInput:
+    """The kennel's record as it stands, for a form that changes it."""
+    with database.read() as session:
+        kennel = the_kennel(session, kennel_id)
+        return KennelInput(
+            name=kennel.name,
+            keeper_id=kennel.keeper_id,
+            premises_street=kennel.premises_street,
+            premises_unit=kennel.premises_unit,
+            premises_city=kennel.premises_city,
+            premises_postal_code=kennel.premises_postal_code,
+            kennel_class=kennel.kennel_class,
+            category=kennel.category,
+            max_dogs=kennel.max_dogs,
+            notes=kennel.notes,
+        )
+
+
 def change_kennel(
     database: Database, kennel_id: int, data: KennelInput, *, actor: Actor, clock: Clock
 ) -> None:
-    """Correct a kennel's record; licenses already sold keep what they said."""
+    """Correct a kennel's record; licenses already sold keep what they said. The maximum
+    may not fall below the dogs counted on its roster today."""
+    today = clock.today()
     with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
         kennel = _open_kennel(session, kennel_id)
-        values = _values(session, profile_in_force(session), data, clock.today())
+        profile = profile_in_force(session)
+        values = _values(session, profile, data, today)
+        months = count_age(profile, profile.license_year_containing(today))
+        counted = len(counted_dogs(roster_on(session, kennel.id, today), today, months))
+        if data.max_dogs < counted:
+            raise ValidationError(
+                f"{_dogs_words(counted)} on the roster count today, more than "
+                f"{data.max_dogs}: take dogs off the roster first, or keep the maximum.",
+                field="max_dogs",
+            )
         for key, value in values.items():
             setattr(kennel, key, value)
 
@@ -236,6 +267,9 @@ def close_kennel(
 
 
 def _open_kennel(session: Session, kennel_id: int) -> Kennel:
+    """The kennel to change, held until commit: its roster is counted against its maximum,
+    so a dog added and a maximum lowered at two workstations at once take turns."""
+    lock_kennel(session, kennel_id)
     kennel = the_kennel(session, kennel_id)
     if kennel.status is KennelStatus.CLOSED:
         raise ValidationError(
