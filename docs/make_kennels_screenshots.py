@@ -2,7 +2,8 @@
 March 2, 2027, during the early sale of 2027–28: three kennels licensed last May for 2026–27,
 two of them inspected again for 2027–28. The area (kennels.png), New kennel… filled in
 (kennels-new.png), License / renew… for next year (kennels-license.png), Record inspection…
-(kennels-inspection.png) and Year-end renewals… with the ready ones ticked and the one not
+(kennels-inspection.png), Edit… (kennels-edit.png), Close kennel… with its reason
+(kennels-close.png) and Year-end renewals… with the ready ones ticked and the one not
 inspected refused (kennels-renewals.png). Everything on an offscreen screen of that size
 (docs/screen-1280x800.json):
 
@@ -40,8 +41,9 @@ from clerkdesk.services.people import DogInput, create_dog
 from clerkdesk.ui.app import application, build_shell, start
 from clerkdesk.ui.style import apply_style
 from clerkdesk.ui.views.kennels import KennelsView
+from clerkdesk.ui.views.kennels.close_dialog import CloseKennelDialog
 from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
-from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
+from clerkdesk.ui.views.kennels.kennel_dialog import EditKennelDialog, KennelDialog
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
 from clerkdesk.ui.views.kennels.standing_dialog import StandingDialog
 
@@ -188,6 +190,24 @@ def main() -> int:
         inspection.notes.setText("Fence on the north run mended since the last visit")
         save(inspection, "kennels-inspection")
         inspection.reject()
+        wait_until(lambda: not view.busy())
+
+        view.edit_kennel()
+        wait_until(lambda: visible(EditKennelDialog) is not None)
+        edit = visible(EditKennelDialog)
+        assert isinstance(edit, EditKennelDialog)
+        edit.max_dogs.setText("8")
+        save(edit, "kennels-edit")
+        edit.reject()
+        wait_until(lambda: not view.busy())
+
+        view.close_kennel()
+        wait_until(lambda: visible(CloseKennelDialog) is not None)
+        closing = visible(CloseKennelDialog)
+        assert isinstance(closing, CloseKennelDialog)
+        closing.field.setText("The keeper moved to Grafton")
+        save(closing, "kennels-close")
+        closing.reject()
 
         view.year_end_renewals()
         wait_until(lambda: visible(RenewalsDialog) is not None)

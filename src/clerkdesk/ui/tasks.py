@@ -37,10 +37,16 @@ class _Job(QRunnable):
 
 
 def _gone(callback: Callable[..., Any]) -> bool:
-    """A screen's method whose widget was deleted while its work ran (the screens are
-    rebuilt when someone else signs in): its answer has nowhere to go."""
-    owner = getattr(callback, "__self__", None)
-    return isinstance(owner, QObject) and not shiboken6.isValid(owner)
+    """A screen's method, or a lambda over a screen, whose widget was deleted while its
+    work ran (the screens are rebuilt when someone else signs in, and a closed window takes
+    its screens with it): its answer has nowhere to go."""
+    owners = [getattr(callback, "__self__", None)]
+    for cell in getattr(callback, "__closure__", None) or ():
+        try:
+            owners.append(cell.cell_contents)
+        except ValueError:  # a cell not yet filled
+            continue
+    return any(isinstance(o, QObject) and not shiboken6.isValid(o) for o in owners)
 
 
 class TaskRunner(QObject):

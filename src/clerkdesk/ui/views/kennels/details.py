@@ -80,7 +80,10 @@ class KennelDetails(QWidget):
         self.facts.setObjectName("OwnerAddress")
         self.facts.setWordWrap(True)
         self.facts.setAccessibleName("Keeper and premises")
-        outer.addWidget(self.heading)
+        # The kennel's name, with room at its right for the actions on the record itself.
+        self.heading_row = QHBoxLayout()
+        self.heading_row.addWidget(self.heading, 1)
+        outer.addLayout(self.heading_row)
         outer.addWidget(self.facts)
         # The roster across the width; the inspections and licenses side by side below.
         self.roster_caption = _caption("Roster", self)
@@ -108,6 +111,10 @@ class KennelDetails(QWidget):
         row.addLayout(right, 1)
         outer.addLayout(row, 2)
         self.show_card(None)
+
+    def add_heading_actions(self, *buttons: QWidget) -> None:
+        for button in buttons:
+            self.heading_row.addWidget(button)
 
     def show_card(self, card: KennelCard | None) -> None:
         self.card = card

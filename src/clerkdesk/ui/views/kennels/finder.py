@@ -80,6 +80,13 @@ class Finder(QWidget):
         self.list.installEventFilter(self)
         self.list.currentRowChanged.connect(self._highlighted)
 
+    def preset(self, hit: SearchHit, text: str, words: str) -> None:
+        """Start with ``hit`` chosen (the keeper on file): ``text`` in the search box,
+        ``words`` beneath. Typing searches again."""
+        self.edit.setText(text)
+        self.hit = hit
+        self.status.setText(f"Chosen: {words}")
+
     def busy(self) -> bool:
         return self._pending > 0 or self._timer.isActive()
 

@@ -1,5 +1,6 @@
-"""New kennel…: its name, the keeper (found by name as at the counter), the premises (blank:
-the keeper's home), its class or the town's own category, and the most dogs it may keep."""
+"""New kennel… and Edit kennel…: its name, the keeper (found by name as at the counter), the
+premises (blank: the keeper's home), its class or the town's own category, and the most dogs
+it may keep. Editing starts from the record as it stands."""
 
 from __future__ import annotations
 
@@ -11,21 +12,30 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from clerkdesk.errors import FieldErrors
-from clerkdesk.services.kennels import KennelInput, add_kennel
+from clerkdesk.services.kennels import KennelInput, add_kennel, change_kennel
+from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.views.kennels.finder import Finder
 from clerkdesk.ui.views.kennels.town_words import ClassChoice, class_choices, kennel_rules
 
 ACTION = "Add kennel  Enter"
+SAVE_ACTION = "Save changes  Enter"
 FIND_KEEPER = "Find the keeper: type a name, then Down and Enter."
 
 
 class KennelDialog(FormDialog):
     """``saved`` carries the new kennel's id."""
 
-    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
-        super().__init__(ctx, "New kennel", ACTION, parent)
+    def __init__(
+        self,
+        ctx: UiContext,
+        parent: QWidget | None = None,
+        *,
+        title: str = "New kennel",
+        action: str = ACTION,
+    ) -> None:
+        super().__init__(ctx, title, action, parent)
         profile = ctx.town.profile if ctx.town is not None else None
         rules = kennel_rules(profile, ctx.clock.today())
         self.name = self._edit(120, "e.g. Maple Hill Kennel")
@@ -81,7 +91,8 @@ class KennelDialog(FormDialog):
     def chosen_class(self) -> ClassChoice:
         return self.choices[self.kind.currentIndex()]
 
-    def work(self) -> Callable[[], Any]:
+    def described(self) -> KennelInput:
+        """The kennel as the form describes it; raises the form's problems."""
         hit = self.keeper.hit
         if hit is None:
             self.problem("keeper", FIND_KEEPER)
@@ -104,5 +115,58 @@ class KennelDialog(FormDialog):
             max_dogs=most,
             notes=self.notes.text().strip() or None,
         )
+        return data
+
+    def work(self) -> Callable[[], Any]:
+        data = self.described()
         database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         return lambda: add_kennel(database, data, actor=actor, clock=clock)
+
+
+class EditKennelDialog(KennelDialog):
+    """The kennel's record as it stands, to correct; ``saved`` carries the kennel's id.
+    Licenses already sold keep what they said."""
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        kennel_id: int,
+        current: KennelInput,
+        keeper: tuple[str, str],
+        parent: QWidget | None = None,
+    ) -> None:
+        """``keeper`` is the keeper's name and address as the card shows them."""
+        super().__init__(ctx, parent, title=f"Edit kennel — {current.name}", action=SAVE_ACTION)
+        self.kennel_id = kennel_id
+        self.name.setText(current.name)
+        name, address = keeper
+        hit = SearchHit("owner", current.keeper_id, None, name, address, (), None, "", 0.0)
+        self.keeper.preset(hit, name, f"{name} (the keeper on file) — {address}")
+        self.street.setText(current.premises_street or "")
+        self.unit.setText(current.premises_unit or "")
+        self.city.setText(current.premises_city or "")
+        self.postal.setText(current.premises_postal_code or "")
+        self.kind.setCurrentIndex(self._class_at(current))
+        self.max_dogs.setText(str(current.max_dogs))
+        self.notes.setText(current.notes or "")
+        self.refresh_button()
+
+    def _class_at(self, current: KennelInput) -> int:
+        for at, choice in enumerate(self.choices):
+            if current.category is not None and choice.category == current.category:
+                return at
+        for at, choice in enumerate(self.choices):
+            if choice.category is None and choice.kennel_class == current.kennel_class:
+                return at
+        return 0
+
+    def work(self) -> Callable[[], Any]:
+        data = self.described()
+        database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
+        kennel_id = self.kennel_id
+
+        def job() -> int:
+            change_kennel(database, kennel_id, data, actor=actor, clock=clock)
+            return kennel_id
+
+        return job

@@ -24,13 +24,22 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
+from clerkdesk.rules.kinds import KennelStatus
 from clerkdesk.rules.roles import Permission
-from clerkdesk.services.kennels import KennelCard, KennelRow, kennel_card, kennel_list
+from clerkdesk.services.kennels import (
+    KennelCard,
+    KennelInput,
+    KennelRow,
+    kennel_card,
+    kennel_input,
+    kennel_list,
+)
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.kennels.close_dialog import CloseKennelDialog
 from clerkdesk.ui.views.kennels.details import KennelDetails
 from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
-from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
+from clerkdesk.ui.views.kennels.kennel_dialog import EditKennelDialog, KennelDialog
 from clerkdesk.ui.views.kennels.license_flow import LicenseFlow
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
 from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog, RemoveDogDialog
@@ -43,6 +52,8 @@ INSPECT_KEYS = "Ctrl+I"
 RENEWALS_KEYS = "Ctrl+Shift+R"
 ADD_DOG_KEYS = "Ctrl+D"
 REMOVE_DOG_KEYS = "Ctrl+Shift+D"
+EDIT_KEYS = "Ctrl+E"
+CLOSE_KEYS = "Ctrl+Shift+K"
 
 
 def _button(text: str, name: str, keys: str, parent: QWidget) -> QPushButton:
@@ -107,6 +118,8 @@ class KennelsView(AreaView):
         self.body.addWidget(self.table, 3)
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
         self.body.addLayout(self._kennel_buttons())
+        # Correcting or closing the record is rarer than the rest: beside the kennel's name.
+        self.details.add_heading_actions(self.edit_button, self.close_button)
         self.body.addWidget(self.details, 5)
         self._chain()
         self._offer_by_role()
@@ -150,6 +163,10 @@ class KennelsView(AreaView):
         self.add_dog_button.clicked.connect(self.add_dog)
         self.remove_dog_button = _button("Remove dog…", "Remove from roster", REMOVE_DOG_KEYS, self)
         self.remove_dog_button.clicked.connect(self.remove_dog)
+        self.edit_button = _button("Edit kennel…", "Edit kennel", EDIT_KEYS, self)
+        self.edit_button.clicked.connect(self.edit_kennel)
+        self.close_button = _button("Close kennel…", "Close kennel", CLOSE_KEYS, self)
+        self.close_button.clicked.connect(self.close_kennel)
         row.addStretch(1)
         for button in (
             self.license_button,
@@ -170,6 +187,8 @@ class KennelsView(AreaView):
             self.inspect_button,
             self.add_dog_button,
             self.remove_dog_button,
+            self.edit_button,
+            self.close_button,
             self.details.roster,
             self.details.inspections,
             self.details.licenses,
@@ -190,9 +209,26 @@ class KennelsView(AreaView):
             (self.remove_dog_button, records and has_kennels),
             (self.license_button, sell and has_kennels),
             (self.inspect_button, actor.may(Permission.INSPECT) and has_kennels),
+            (self.edit_button, records and has_kennels),
+            (self.close_button, records and has_kennels),
         ):
             button.setVisible(allowed)
             button.setEnabled(allowed)
+        self._offer_for_chosen()
+
+    def _offer_for_chosen(self) -> None:
+        """A closed kennel is kept on file as it was: nothing changes it any more."""
+        row = self.chosen()
+        open_ = row is not None and row.status is not KennelStatus.CLOSED
+        for button in (
+            self.add_dog_button,
+            self.remove_dog_button,
+            self.license_button,
+            self.inspect_button,
+            self.edit_button,
+            self.close_button,
+        ):
+            button.setEnabled(not button.isHidden() and open_)
 
     # reading ------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -281,12 +317,14 @@ class KennelsView(AreaView):
         if self.rows:
             self.table.selectRow(at)
             self.table.setCurrentIndex(self.model.index(at, 0))
+            self._offer_for_chosen()
             self._read_card(self.rows[at].kennel_id)
         else:
             self.details.show_card(None)
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = self.model.row(current.row()) if current.isValid() else None
+        self._offer_for_chosen()
         if row is not None:
             self.wanted = row.kennel_id
             self._read_card(row.kennel_id)
@@ -396,6 +434,42 @@ class KennelsView(AreaView):
 
     def _inspected(self, name: str) -> None:
         self.say(f"Inspection of {name} recorded.")
+        self.reload(self.chosen_id())
+
+    def edit_kennel(self) -> None:
+        row = self._needs_kennel() if self.edit_button.isEnabled() else None
+        if row is None:
+            return
+        database, kennel_id = self.ctx.database, row.kennel_id
+        self._loading += 1
+        self.ctx.tasks.run(
+            lambda: kennel_input(database, kennel_id),
+            lambda current: self._edit_read(kennel_id, current),
+            self._failed,
+        )
+
+    def _edit_read(self, kennel_id: int, current: KennelInput) -> None:
+        self._loading -= 1
+        card = self.details.card
+        if card is None or card.kennel_id != kennel_id or kennel_id != self.chosen_id():
+            return  # the clerk chose another kennel meanwhile
+        keeper = (card.keeper_name, card.keeper_address)
+        self._open(EditKennelDialog(self.ctx, kennel_id, current, keeper, self), self._changed)
+
+    def _changed(self, kennel_id: int) -> None:
+        self.say("Kennel changed. Licenses already sold keep what they said.")
+        self.reload(kennel_id)
+
+    def close_kennel(self) -> None:
+        row = self._needs_kennel() if self.close_button.isEnabled() else None
+        card = self.details.card
+        if row is None or card is None or card.kennel_id != row.kennel_id:
+            return
+        dialog = CloseKennelDialog(self.ctx, row.kennel_id, row.name, len(card.roster), self)
+        self._open(dialog, self._closed)
+
+    def _closed(self, name: str) -> None:
+        self.say(f"{name} is closed. Its dogs each need a license of their own now.")
         self.reload(self.chosen_id())
 
     def license_kennel(self) -> None:
