@@ -27,7 +27,7 @@ from clerkdesk.services.kennel_licensing import (
     kennel_standing,
     sell_kennel_license,
 )
-from services.conftest import CLERK, Town, check
+from services.conftest import CLERK, Town, at, check
 from services.kennel_support import KennelTown, add_kennel_with_dogs, inspect, make_kennel_town
 
 LABEL = "2026–27-K001"
@@ -138,17 +138,20 @@ def test_a_profile_without_the_requirement_sells_without_an_inspection(town: Tow
 
 
 def test_a_roster_over_the_maximum_is_refused(kt: KennelTown) -> None:
+    # Full at 3 today; Pip (born 04/15/2026) counts from 07/15/2026 and fills it over.
     kennels.change_kennel(
         kt.town.database,
         kt.kennel,
-        kennels.KennelInput("Maple Hill Kennel", kt.town.john, max_dogs=2),
+        kennels.KennelInput("Maple Hill Kennel", kt.town.john, max_dogs=3),
         actor=CLERK,
         clock=kt.town.clock,
     )
+    request = KennelSaleRequest(kt.kennel, (check("501"),))
+    later = at(dt.date(2026, 8, 3), kt.town.clock)
     with pytest.raises(
-        KennelRefused, match="counts 3 dogs 3 months or older, more than its maximum of 2"
+        KennelRefused, match="counts 4 dogs 3 months or older, more than its maximum of 3"
     ):
-        sell(kt)
+        sell_kennel_license(kt.town.database, request, actor=CLERK, clock=later)
 
 
 def test_a_closed_kennel_is_refused(kt: KennelTown) -> None:
