@@ -37,7 +37,7 @@ def placed_strings() -> list[Placed]:
     """Every string of the run where the renderer puts it, worked out before the clock
     starts: the baseline only draws."""
     height = ADDRESS_30.page_height
-    lines, box, _ = fixed_lines(LABELS, ADDRESS_30)
+    lines, box, _ = fixed_lines(LABELS.run(), ADDRESS_30)
     found: list[Placed] = []
     for page, number, cell in cells_for(LABELS, ADDRESS_30):
         text = LABELS.number_text(number)

@@ -55,6 +55,7 @@ SAMPLES: dict[str, list[str]] = {
     "report remittance": ["--month", "2026-06", "--pdf", "{tmp}/remittance.pdf"],
     "report kennels": ["--year", "2026", "--csv", "{tmp}/kennels.csv"],
     "kennel roster": ["1", "--add", "1"],
+    "print kennel-tags": ["1", "--pdf", "{tmp}/kennel-tags.pdf"],
     "kennel edit": ["1", "--max-dogs", "5"],
     "kennel close": ["1", "--reason", "the keeper moved"],
     "kennel inspect": ["1", "--year", "2026", "--result", "passed", "--inspector", "Reyes"],

@@ -139,6 +139,24 @@ def test_a_kennel_from_its_record_to_its_license_and_the_state_report(
     text = re.sub(r"\s+", " ", page_texts(pdf.read_bytes())[0])
     assert "MAXIMUM NUMBER OF DOGS" in text and f"{LABEL} #2 Bo" in text
 
+    # Its tags on a sheet of labels: the town, the year and each tag
+    labels = tmp_path / "kennel-tags.pdf"
+    status, out, err = run(capsys, *db, "print", "kennel-tags", "1", "--pdf", str(labels))
+    assert status == 0, err
+    assert out.strip() == (
+        f"wrote 2 kennel tag labels of {LABEL} (K001 #1, K001 #2) on avery-5160 to {labels}"
+    )
+    text = " ".join(page_texts(labels.read_bytes())[0].split())
+    assert f"Kennel license {THIS_YEAR.label}" in text and "K001 #2" in text
+    assert "Westborough" in text
+    one = tmp_path / "one.pdf"
+    status, out, err = run(
+        capsys, *db, "print", "kennel-tags", "1", "--tags", "2", "--barcode", "code128",
+        "--start-at", "30", "--pdf", str(one),
+    )  # fmt: skip
+    assert status == 0, err
+    assert "wrote 1 kennel tag label of" in out and "K001 #1" not in out
+
     # The list and the card say so
     status, out, _ = run(capsys, *db, "kennel", "list")
     lines = out.splitlines()
@@ -208,6 +226,7 @@ def test_a_kennel_corrected_and_then_closed(
 
 LONG = "x" * 500
 EDIT = ["kennel", "edit", "1"]
+TAGS = ["print", "kennel-tags", "1", "--pdf"]
 ADD = ["kennel", "add", "--keeper", "1", "--max-dogs", "4"]
 INSPECT = ["kennel", "inspect", "1", "--year"]
 RENEW = ["kennel", "renew", "--year", "2026", "--ids"]
@@ -274,6 +293,18 @@ BAD: list[tuple[list[str], str]] = [
     (["kennel", "close", "1"], "the following arguments are required: --reason"),
     (["kennel", "close", "x1", "--reason", "moved"], "KENNEL_ID must be a record number"),
     (["kennel", "close", "42", "--reason", "moved"], "No kennel 42 is on file"),
+    ([*TAGS, "{tmp}/t.pdf"], "holds no kennel license for"),
+    ([*TAGS, "{tmp}/t.pdf", "--year", "１９"], "--year must be a year written YYYY"),
+    ([*TAGS, "{tmp}/t.pdf", "--tags", "0"], "--tags must be a tag's # from 1 to 999"),
+    ([*TAGS, "{tmp}/t.pdf", "--tags", "x"], "--tags must be a tag's #"),
+    ([*TAGS, "{tmp}/t.pdf", "--start-at", "31"], "--start-at must be from 1 to 30"),
+    ([*TAGS, "{tmp}/t.pdf", "--scale", "nan"], "--scale must be a number from 0.8 to 1.2"),
+    ([*TAGS, "{tmp}/t.pdf", "--template", "zz"], "zz"),
+    ([*TAGS, "{tmp}/t.pdf", "--barcode", "ean"], "invalid choice: 'ean'"),
+    ([*TAGS, "{tmp}/gone/t.pdf"], "does not exist"),
+    ([*TAGS, "{tmp}"], "is a folder"),
+    ([*TAGS, ""], "--pdf needs a file name"),
+    (["print", "kennel-tags", "42", "--pdf", "{tmp}/t.pdf"], "No kennel 42 is on file"),
     (["report", "kennels", "--year", "2026", "--csv", "{tmp}/gone/k.csv"], "does not exist"),
     (["report", "kennels", "--year", "2026", "--csv", "{tmp}/k.pdf"], "must name a .csv"),
     (["report", "kennels", "--year", "MMXXVI", "--csv", "{tmp}/k.csv"], "--year must be"),

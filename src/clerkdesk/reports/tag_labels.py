@@ -13,8 +13,9 @@ import enum
 import functools
 import io
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.code128 import Code128
@@ -34,6 +35,7 @@ MAX_NUMBER = 99_999_999
 PREFIX_LENGTH = 6
 TOWN_LENGTH = 80
 HEADING = "Dog license"
+T = TypeVar("T")
 
 
 class Barcode(enum.StrEnum):
@@ -64,6 +66,16 @@ class TagLabels:
 
     def number_text(self, number: int) -> str:
         return f"{self.prefix}{number}"
+
+    def run(self) -> LabelRun:
+        numbers = f"{self.number_text(self.first)}–{self.number_text(self.last)}"
+        return LabelRun(
+            title=f"Tag labels {self.year_label}: {numbers}",
+            town=self.town,
+            heading=f"{HEADING} {self.year_label.strip()}",
+            barcode=self.barcode,
+            start_at=self.start_at,
+        )
 
 
 def label_problems(labels: TagLabels, template: SheetTemplate) -> dict[str, str]:
@@ -213,10 +225,19 @@ def plan(template: SheetTemplate, cell: Cell, barcode: Barcode) -> Plan:
 def cells_for(labels: TagLabels, template: SheetTemplate) -> Iterator[tuple[int, int, Cell]]:
     """(page, number, cell) for each label, in order; the first ``start_at - 1`` cells of
     the first page stay empty."""
-    skip = labels.start_at - 1
-    for offset, number in enumerate(range(labels.first, labels.last + 1)):
+    numbers = range(labels.first, labels.last + 1)
+    for page, cell, number in placed(numbers, labels.start_at, template):
+        yield page, number, cell
+
+
+def placed(
+    items: Iterable[T], start_at: int, template: SheetTemplate
+) -> Iterator[tuple[int, Cell, T]]:
+    """(page, cell, item) for each item in order, from label ``start_at`` of the first page."""
+    skip = start_at - 1
+    for offset, item in enumerate(items):
         place = skip + offset
-        yield place // template.per_sheet, number, template.cell(place)
+        yield place // template.per_sheet, template.cell(place), item
 
 
 def apply_calibration(canvas: Canvas, page_height: float, calibration: Calibration) -> None:
@@ -276,16 +297,39 @@ def render_tag_labels(
     """The labels as a PDF; ``calibration`` is baked in (for the command line: the app
     applies the workstation's own at print time instead)."""
     check_labels(labels, template)
+    items = ((labels.number_text(n), str(n)) for n in range(labels.first, labels.last + 1))
+    return draw_labels(labels.run(), items, template, calibration=calibration)
+
+
+@dataclass(frozen=True)
+class LabelRun:
+    """What every label of a run shares: the town, the heading line beneath it (``Dog license
+    2026–27``), the code on each, and the first free label of the sheet."""
+
+    title: str
+    town: str
+    heading: str
+    barcode: Barcode
+    start_at: int
+
+
+def draw_labels(
+    run: LabelRun,
+    items: Iterable[tuple[str, str]],
+    template: SheetTemplate,
+    *,
+    calibration: Calibration = NO_CALIBRATION,
+) -> bytes:
+    """One label per item, (the text in large type, the value its code holds), as a PDF;
+    the run is checked by its caller."""
     out = io.BytesIO()
-    numbers = f"{labels.number_text(labels.first)}–{labels.number_text(labels.last)}"
-    title = f"Tag labels {labels.year_label}: {numbers}"
-    canvas = new_canvas(out, template, title)
+    canvas = new_canvas(out, template, run.title)
     height = template.page_height
     canvas.setFillColor(INK)
-    lines, box, code = fixed_lines(labels, template)
+    lines, box, code = fixed_lines(run, template)
     page = 0
     apply_calibration(canvas, height, calibration)
-    for on_page, number, cell in cells_for(labels, template):
+    for on_page, cell, (text, value) in placed(items, run.start_at, template):
         if on_page != page:
             canvas.showPage()
             canvas.setFillColor(INK)
@@ -294,10 +338,9 @@ def render_tag_labels(
         dx, dy = cell.left, cell.top
         for line in lines:
             _draw_line(canvas, _moved(line, dx, dy), height)
-        text = labels.number_text(number)
         _draw_line(canvas, fit_line(text, FONT_BOLD, _shifted(box, dx, dy)), height)
         if code is not None:
-            _draw_code(canvas, str(number), _shifted(code, dx, dy), labels.barcode, height)
+            _draw_code(canvas, value, _shifted(code, dx, dy), run.barcode, height)
     canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -348,18 +391,17 @@ def _sized(box: Box, text: str, size: float) -> Box:
     )
 
 
-def fixed_lines(labels: TagLabels, template: SheetTemplate) -> Fixed:
-    """The town and year lines, the number's box and the code's box, relative to a cell's
-    top-left corner (every cell of a sheet is the same size): worked out once per run, not
-    once per label."""
+def fixed_lines(run: LabelRun, template: SheetTemplate) -> Fixed:
+    """The town and heading lines, the number's box and the code's box, relative to a
+    cell's top-left corner (every cell of a sheet is the same size): worked out once per
+    run, not once per label."""
     first = template.cell(0)
-    layout = plan(template, first, labels.barcode)
+    layout = plan(template, first, run.barcode)
     origin_x, origin_y = first.left, first.top
     town_box = _shifted(layout.town, -origin_x, -origin_y)
     year_box = _shifted(layout.year, -origin_x, -origin_y)
-    town = labels.town.strip()
-    year = f"{HEADING} {labels.year_label.strip()}"
-    lines = (*town_lines(town, town_box), fit_line(year, FONT, year_box))
+    town = run.town.strip()
+    lines = (*town_lines(town, town_box), fit_line(run.heading, FONT, year_box))
     number_box = _shifted(layout.number, -origin_x, -origin_y)
     code_box = None if layout.code is None else _shifted(layout.code, -origin_x, -origin_y)
     return (lines, number_box, code_box)

@@ -32,7 +32,12 @@ DEFAULT_COUNT_AGE_MONTHS = 3
 
 def license_label(year_label: str, number: int) -> str:
     """``2026-K003``: the license year's label, K, and the number in that year's run."""
-    return f"{year_label}-K{number:03d}"
+    return f"{year_label}-{kennel_number(number)}"
+
+
+def kennel_number(number: int) -> str:
+    """``K003``: the license's number in its year's run, as tags and labels print it."""
+    return f"K{number:03d}"
 
 
 def tag_words(label: str, position: int) -> str:
