@@ -1,9 +1,15 @@
-"""Edit… and Close kennel…, driven with the keys a clerk would press."""
+"""Edit kennel…, Close kennel… and Tag labels…, driven with the keys a clerk would press."""
 
 from __future__ import annotations
 
 from counter_fixtures import active_dialog, focused
-from kennels_area_support import choose_kennel, keepers, open_kennels, seed_kennel
+from kennels_area_support import (
+    choose_kennel,
+    keepers,
+    license_kennel,
+    open_kennels,
+    seed_kennel,
+)
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -13,9 +19,11 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.models import Kennel, KennelDog, KennelStatus
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.kennels.close_dialog import CloseKennelDialog
 from clerkdesk.ui.views.kennels.kennel_dialog import EditKennelDialog
+from clerkdesk.ui.views.kennels.tag_labels_dialog import KennelTagLabelsDialog
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -123,3 +131,35 @@ def test_close_asks_the_reason_then_says_what_closing_does(
             )
         ).all()
         assert kept == []
+
+
+def test_tag_labels_of_the_kennels_license_previewed_by_keys(
+    qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
+) -> None:
+    (keeper,) = keepers(ui_context.database, 1)
+    kennel = seed_kennel(ui_context.database, keeper, clock)
+    view = open_kennels(qtbot, window)
+    choose_kennel(qtbot, view, kennel.name)
+    # A kennel with no license yet: told why, nothing opens
+    qtbot.keyClick(view.table, Qt.Key.Key_T, CTRL)
+    qtbot.waitUntil(lambda: "holds no license for 2026–27" in view.notice.text())
+    assert QApplication.activeModalWidget() is None
+    # Once licensed, Ctrl+T asks the sheet; a tag it lacks is refused
+    license_kennel(ui_context.database, kennel, clock, 2026)
+    view.reload(kennel.kennel_id)
+    qtbot.waitUntil(lambda: not view.busy() and view.chosen().license_label is not None)  # type: ignore[union-attr]
+    qtbot.keyClick(view.table, Qt.Key.Key_T, CTRL)
+    dialog = active_dialog(qtbot, KennelTagLabelsDialog)
+    assert isinstance(dialog, KennelTagLabelsDialog)
+    dialog.tags.setFocus()
+    qtbot.keyClicks(dialog.tags, "9")
+    qtbot.keyClick(dialog.tags, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.messages["tags"].isVisible(), timeout=10000)
+    assert "has no tag #9 (its tags: #1–#2)" in dialog.messages["tags"].text()
+    # Every tag: the preview opens with the labels
+    dialog.tags.clear()
+    qtbot.keyClick(dialog.tags, Qt.Key.Key_Return)
+    preview = active_dialog(qtbot, PrintPreview)
+    assert isinstance(preview, PrintPreview)
+    assert "2 kennel tag labels of 2026–27-K001 (K001 #1, K001 #2)" in preview.message.text()
+    qtbot.keyClick(preview, Qt.Key.Key_Escape)

@@ -28,19 +28,17 @@ from clerkdesk.rules.kinds import KennelStatus
 from clerkdesk.rules.roles import Permission
 from clerkdesk.services.kennels import (
     KennelCard,
-    KennelInput,
     KennelRow,
     kennel_card,
-    kennel_input,
     kennel_list,
 )
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
-from clerkdesk.ui.views.kennels.close_dialog import CloseKennelDialog
 from clerkdesk.ui.views.kennels.details import KennelDetails
 from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
-from clerkdesk.ui.views.kennels.kennel_dialog import EditKennelDialog, KennelDialog
+from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
 from clerkdesk.ui.views.kennels.license_flow import LicenseFlow
+from clerkdesk.ui.views.kennels.record_actions import RecordActions
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
 from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog, RemoveDogDialog
 from clerkdesk.ui.views.kennels.tables import KENNEL_WIDTHS, kennel_model
@@ -54,6 +52,7 @@ ADD_DOG_KEYS = "Ctrl+D"
 REMOVE_DOG_KEYS = "Ctrl+Shift+D"
 EDIT_KEYS = "Ctrl+E"
 CLOSE_KEYS = "Ctrl+Shift+K"
+LABELS_KEYS = "Ctrl+T"
 
 
 def _button(text: str, name: str, keys: str, parent: QWidget) -> QPushButton:
@@ -84,6 +83,7 @@ class KennelsView(AreaView):
         self.wanted: int | None = None  # the kennel to choose once the list is read
         self.dialog: Any = None
         self.flow = LicenseFlow(self, self)
+        self.records = RecordActions(self, self)
         self.body.addLayout(self._top())
         self.notice = QLabel("", self)
         self.notice.setObjectName("CounterNotice")
@@ -119,7 +119,7 @@ class KennelsView(AreaView):
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
         self.body.addLayout(self._kennel_buttons())
         # Correcting or closing the record is rarer than the rest: beside the kennel's name.
-        self.details.add_heading_actions(self.edit_button, self.close_button)
+        self.details.add_heading_actions(self.labels_button, self.edit_button, self.close_button)
         self.body.addWidget(self.details, 5)
         self._chain()
         self._offer_by_role()
@@ -167,6 +167,8 @@ class KennelsView(AreaView):
         self.edit_button.clicked.connect(self.edit_kennel)
         self.close_button = _button("Close kennel…", "Close kennel", CLOSE_KEYS, self)
         self.close_button.clicked.connect(self.close_kennel)
+        self.labels_button = _button("Tag labels…", "Kennel tag labels", LABELS_KEYS, self)
+        self.labels_button.clicked.connect(self.tag_labels)
         row.addStretch(1)
         for button in (
             self.license_button,
@@ -187,6 +189,7 @@ class KennelsView(AreaView):
             self.inspect_button,
             self.add_dog_button,
             self.remove_dog_button,
+            self.labels_button,
             self.edit_button,
             self.close_button,
             self.details.roster,
@@ -211,6 +214,7 @@ class KennelsView(AreaView):
             (self.inspect_button, actor.may(Permission.INSPECT) and has_kennels),
             (self.edit_button, records and has_kennels),
             (self.close_button, records and has_kennels),
+            (self.labels_button, sell and has_kennels),
         ):
             button.setVisible(allowed)
             button.setEnabled(allowed)
@@ -227,12 +231,13 @@ class KennelsView(AreaView):
             self.inspect_button,
             self.edit_button,
             self.close_button,
+            self.labels_button,
         ):
             button.setEnabled(not button.isHidden() and open_)
 
     # reading ------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self._loading > 0 or self.flow.busy()
+        return self._loading > 0 or self.flow.busy() or self.records.loading > 0
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -363,13 +368,13 @@ class KennelsView(AreaView):
         self.notice.setVisible(bool(text))
 
     # actions ------------------------------------------------------------------------
-    def _needs_kennel(self) -> KennelRow | None:
+    def needs_kennel(self) -> KennelRow | None:
         row = self.chosen()
         if row is None:
             self.say("Choose a kennel in the list first (arrows, then the action).", problem=True)
         return row
 
-    def _open(self, dialog: Any, saved: Callable[[Any], None]) -> None:
+    def open_dialog(self, dialog: Any, saved: Callable[[Any], None]) -> None:
         if self.dialog is not None and self.dialog.isVisible():
             return
         self.dialog = dialog
@@ -387,7 +392,7 @@ class KennelsView(AreaView):
 
     def new_kennel(self) -> None:
         if self.new_button.isVisible():
-            self._open(KennelDialog(self.ctx, self), self._kennel_added)
+            self.open_dialog(KennelDialog(self.ctx, self), self._kennel_added)
 
     def _kennel_added(self, kennel_id: int) -> None:
         self.say("Kennel added. Add its dogs with Add dog… "
@@ -396,12 +401,13 @@ class KennelsView(AreaView):
         self.table.setFocus()
 
     def add_dog(self) -> None:
-        row = self._needs_kennel() if self.add_dog_button.isVisible() else None
+        row = self.needs_kennel() if self.add_dog_button.isVisible() else None
         if row is not None:
-            self._open(AddDogDialog(self.ctx, row.kennel_id, row.name, self), self._roster_changed)
+            dialog = AddDogDialog(self.ctx, row.kennel_id, row.name, self)
+            self.open_dialog(dialog, self._roster_changed)
 
     def remove_dog(self) -> None:
-        row = self._needs_kennel() if self.remove_dog_button.isVisible() else None
+        row = self.needs_kennel() if self.remove_dog_button.isVisible() else None
         if row is None:
             return
         card = self.details.card
@@ -412,7 +418,7 @@ class KennelsView(AreaView):
             self.details.roster.setFocus()
             return
         name = next(d.name for d in card.roster if d.dog_id == dog_id)
-        self._open(
+        self.open_dialog(
             RemoveDogDialog(self.ctx, row.kennel_id, row.name, dog_id, name, self),
             lambda said: self._roster_changed(said, removed=True),
         )
@@ -425,55 +431,35 @@ class KennelsView(AreaView):
         self.reload(self.chosen_id())
 
     def record_inspection(self) -> None:
-        row = self._needs_kennel() if self.inspect_button.isVisible() else None
+        row = self.needs_kennel() if self.inspect_button.isVisible() else None
         if row is not None:
             dialog = InspectionDialog(
                 self.ctx, row.kennel_id, row.name, self.years, self.chosen_year(), self
             )
-            self._open(dialog, lambda _id: self._inspected(row.name))
+            self.open_dialog(dialog, lambda _id: self._inspected(row.name))
 
     def _inspected(self, name: str) -> None:
         self.say(f"Inspection of {name} recorded.")
         self.reload(self.chosen_id())
 
+    # Correcting, closing and labelling the record: ``RecordActions``.
     def edit_kennel(self) -> None:
-        row = self._needs_kennel() if self.edit_button.isEnabled() else None
-        if row is None:
-            return
-        database, kennel_id = self.ctx.database, row.kennel_id
-        self._loading += 1
-        self.ctx.tasks.run(
-            lambda: kennel_input(database, kennel_id),
-            lambda current: self._edit_read(kennel_id, current),
-            self._failed,
-        )
-
-    def _edit_read(self, kennel_id: int, current: KennelInput) -> None:
-        self._loading -= 1
-        card = self.details.card
-        if card is None or card.kennel_id != kennel_id or kennel_id != self.chosen_id():
-            return  # the clerk chose another kennel meanwhile
-        keeper = (card.keeper_name, card.keeper_address)
-        self._open(EditKennelDialog(self.ctx, kennel_id, current, keeper, self), self._changed)
-
-    def _changed(self, kennel_id: int) -> None:
-        self.say("Kennel changed. Licenses already sold keep what they said.")
-        self.reload(kennel_id)
+        row = self.needs_kennel() if self.edit_button.isEnabled() else None
+        if row is not None:
+            self.records.edit(row)
 
     def close_kennel(self) -> None:
-        row = self._needs_kennel() if self.close_button.isEnabled() else None
-        card = self.details.card
-        if row is None or card is None or card.kennel_id != row.kennel_id:
-            return
-        dialog = CloseKennelDialog(self.ctx, row.kennel_id, row.name, len(card.roster), self)
-        self._open(dialog, self._closed)
+        row = self.needs_kennel() if self.close_button.isEnabled() else None
+        if row is not None:
+            self.records.close(row)
 
-    def _closed(self, name: str) -> None:
-        self.say(f"{name} is closed. Its dogs each need a license of their own now.")
-        self.reload(self.chosen_id())
+    def tag_labels(self) -> None:
+        row = self.needs_kennel() if self.labels_button.isEnabled() else None
+        if row is not None:
+            self.records.labels(row)
 
     def license_kennel(self) -> None:
-        row = self._needs_kennel() if self.license_button.isVisible() else None
+        row = self.needs_kennel() if self.license_button.isVisible() else None
         if row is not None:
             self.flow.start(row.kennel_id, self.chosen_year())
 
