@@ -3,7 +3,8 @@ March 2, 2027, during the early sale of 2027–28: three kennels licensed last M
 two of them inspected again for 2027–28. The area (kennels.png), New kennel… filled in
 (kennels-new.png), License / renew… for next year (kennels-license.png), Record inspection…
 (kennels-inspection.png), Edit… (kennels-edit.png), Close kennel… with its reason
-(kennels-close.png) and Year-end renewals… with the ready ones ticked and the one not
+(kennels-close.png), Tag labels… and its preview (kennels-tag-labels.png,
+kennels-tag-labels-preview.png) and Year-end renewals… with the ready ones ticked and the one not
 inspected refused (kennels-renewals.png). Everything on an offscreen screen of that size
 (docs/screen-1280x800.json):
 
@@ -39,6 +40,7 @@ from clerkdesk.services.kennels import (
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.people import DogInput, create_dog
 from clerkdesk.ui.app import application, build_shell, start
+from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.style import apply_style
 from clerkdesk.ui.views.kennels import KennelsView
 from clerkdesk.ui.views.kennels.close_dialog import CloseKennelDialog
@@ -46,6 +48,7 @@ from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
 from clerkdesk.ui.views.kennels.kennel_dialog import EditKennelDialog, KennelDialog
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
 from clerkdesk.ui.views.kennels.standing_dialog import StandingDialog
+from clerkdesk.ui.views.kennels.tag_labels_dialog import KennelTagLabelsDialog
 
 HERE = Path(__file__).parent
 CLERK = Actor("clerk", Role.CLERK, "docs")
@@ -208,6 +211,26 @@ def main() -> int:
         closing.field.setText("The keeper moved to Grafton")
         save(closing, "kennels-close")
         closing.reject()
+        wait_until(lambda: not view.busy())
+
+        view.year.setCurrentIndex(0)  # 2026–27: the license sold last May
+        wait_until(lambda: not view.busy())
+        view.table.selectRow(0)
+        wait_until(lambda: view.details.card is not None and not view.busy())
+        view.tag_labels()
+        wait_until(lambda: visible(KennelTagLabelsDialog) is not None)
+        labels = visible(KennelTagLabelsDialog)
+        assert isinstance(labels, KennelTagLabelsDialog)
+        save(labels, "kennels-tag-labels")
+        labels.save()
+        wait_until(lambda: visible(PrintPreview) is not None)
+        preview = visible(PrintPreview)
+        assert isinstance(preview, PrintPreview)
+        wait_until(lambda: not view.busy())
+        save(preview, "kennels-tag-labels-preview")
+        preview.reject()
+        view.year.setCurrentIndex(1)
+        wait_until(lambda: not view.busy())
 
         view.year_end_renewals()
         wait_until(lambda: visible(RenewalsDialog) is not None)
