@@ -11,12 +11,7 @@ from dataclasses import dataclass
 from clerkdesk.errors import ValidationError
 from clerkdesk.reports.calibration import NO_CALIBRATION, Calibration
 from clerkdesk.reports.label_sheets import SheetTemplate
-from clerkdesk.reports.tag_labels import (
-    TOWN_LENGTH,
-    Barcode,
-    LabelRun,
-    draw_labels,
-)
+from clerkdesk.reports.tag_labels import Barcode, LabelRun, draw_labels, sheet_problems
 
 HEADING = "Kennel license"
 TAG_LENGTH = 24
@@ -41,11 +36,7 @@ class KennelTagLabels:
 
 def kennel_label_problems(labels: KennelTagLabels, template: SheetTemplate) -> dict[str, str]:
     """Every problem with a run of kennel tag labels, by field; empty when it can be printed."""
-    problems: dict[str, str] = {}
-    if not labels.town.strip():
-        problems["town"] = "The town's name is missing (set up the town under Settings)."
-    elif len(labels.town) > TOWN_LENGTH:
-        problems["town"] = f"The town's name is longer than {TOWN_LENGTH} characters."
+    problems = sheet_problems(labels.town, labels.start_at, template)
     if not labels.tags:
         problems["tags"] = (
             f"Kennel license {labels.license_label} has no tags: no dog on its roster was "
@@ -53,11 +44,6 @@ def kennel_label_problems(labels: KennelTagLabels, template: SheetTemplate) -> d
         )
     elif any(not t.strip() or len(t) > TAG_LENGTH for t in labels.tags):
         problems["tags"] = f"A kennel tag is 1 to {TAG_LENGTH} characters."
-    if not 1 <= labels.start_at <= template.per_sheet:
-        problems["start_at"] = (
-            f"Start at a label from 1 to {template.per_sheet} (the labels on one sheet of "
-            f"{template.name})."
-        )
     return problems
 
 

@@ -80,11 +80,7 @@ class TagLabels:
 
 def label_problems(labels: TagLabels, template: SheetTemplate) -> dict[str, str]:
     """Every problem with a run of labels, by field; empty when it can be printed."""
-    problems: dict[str, str] = {}
-    if not labels.town.strip():
-        problems["town"] = "The town's name is missing (set up the town under Settings)."
-    elif len(labels.town) > TOWN_LENGTH:
-        problems["town"] = f"The town's name is longer than {TOWN_LENGTH} characters."
+    problems = sheet_problems(labels.town, labels.start_at, template)
     if not labels.year_label.strip():
         problems["year"] = "The license year is missing."
     if not 1 <= labels.first <= MAX_NUMBER:
@@ -100,7 +96,18 @@ def label_problems(labels: TagLabels, template: SheetTemplate) -> dict[str, str]
             )
     if len(labels.prefix) > PREFIX_LENGTH or not labels.prefix.isprintable():
         problems["prefix"] = f"A prefix is at most {PREFIX_LENGTH} plain characters."
-    if not 1 <= labels.start_at <= template.per_sheet:
+    return problems
+
+
+def sheet_problems(town: str, start_at: int, template: SheetTemplate) -> dict[str, str]:
+    """What any run of labels needs: the town's name to print, and a first label on the
+    sheet. By field; empty when both are right."""
+    problems: dict[str, str] = {}
+    if not town.strip():
+        problems["town"] = "The town's name is missing (set up the town under Settings)."
+    elif len(town) > TOWN_LENGTH:
+        problems["town"] = f"The town's name is longer than {TOWN_LENGTH} characters."
+    if not 1 <= start_at <= template.per_sheet:
         problems["start_at"] = (
             f"Start at a label from 1 to {template.per_sheet} (the labels on one sheet of "
             f"{template.name})."

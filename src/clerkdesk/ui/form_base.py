@@ -133,6 +133,16 @@ class FormDialog(QDialog):
         self._order.append(widget)
         return widget
 
+    def add_intro(self, text: str) -> QLabel:
+        """A few words under the title, above the fields, on what the form does."""
+        intro = QLabel(text, self)
+        intro.setWordWrap(True)
+        intro.setObjectName("ViewHint")
+        outer = self.layout()
+        assert isinstance(outer, QVBoxLayout)
+        outer.insertWidget(1, intro)
+        return intro
+
     def finish(self) -> None:
         """Tab order follows the form, then the main button, then Cancel."""
         chain = [*self._order, self.save_button, self.cancel_button]

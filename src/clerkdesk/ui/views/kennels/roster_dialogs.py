@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from clerkdesk.errors import FieldErrors, ValidationError
 from clerkdesk.services.kennels import add_to_roster, remove_from_roster
@@ -37,16 +37,10 @@ class AddDogDialog(FormDialog):
     ) -> None:
         super().__init__(ctx, f"Add dog to roster — {kennel_name}", ADD_ACTION, parent)
         self.kennel_id = kennel_id
-        intro = QLabel(
+        self.add_intro(
             "A dog on the roster is kept under the kennel's license and needs no license of "
-            "its own; it is counted toward the kennel's most dogs once old enough.",
-            self,
+            "its own; it is counted toward the kennel's most dogs once old enough."
         )
-        intro.setObjectName("ViewHint")
-        intro.setWordWrap(True)
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         self.dog = Finder(ctx, "dog", "Dog", self)
         self.dog.chosen.connect(lambda _hit: self._edited("dog"))
         self.dog.picked.connect(self._dog_picked)

@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
@@ -113,17 +113,11 @@ class KennelTagLabelsDialog(FormDialog):
         super().__init__(ctx, f"Kennel tag labels — {kennel_name}", ACTION, parent)
         self.kennel_id, self.folder = kennel_id, folder
         self.year_start, year_label = year
-        intro = QLabel(
+        self.add_intro(
             f"Labels for the kennel tags of its {year_label} license: each shows the town, "
             "“Kennel license” and the year, and the tag (MGL c.140 §137A). On a sheet already "
-            "partly used, start at the first free label (1 is the top left, counting across).",
-            self,
+            "partly used, start at the first free label (1 is the top left, counting across)."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         self.templates = {t.name: t for t in templates}
         self.template = QComboBox(self)
         for template in templates:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.receipt_list import ReceiptRow
@@ -34,20 +34,14 @@ class VoidDialog(ConfirmedForm):
     def __init__(self, ctx: UiContext, row: ReceiptRow, parent: QWidget | None = None) -> None:
         super().__init__(ctx, f"Void receipt {row.label}", void_action(row), parent)
         self.row = row
-        intro = QLabel(
+        intro = self.add_intro(
             f"{money(row.total)} paid by {row.payer} on {us_date(row.business_day)} "
             f"({row.tenders or 'no tender'}) is reversed today, in today's drawer. The receipt "
             "stays on file, marked void. A license sold on it becomes void (the dog can be "
             "licensed again; its tag number is not given out again); a replacement tag is "
-            "void and the lost one is the license's tag again; a transfer is undone.",
-            self,
+            "void and the lost one is the license's tag again; a transfer is undone."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
         intro.setAccessibleName("What a void does")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         self.reason = self.field = QLineEdit(self)
         self.reason.setMaxLength(MAX_REASON)
         self.reason.setPlaceholderText("e.g. wrong dog, check returned by the bank")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from clerkdesk.services.periods import MAX_REFERENCE, clean_reference, lock_period
 from clerkdesk.ui.confirmed_form import ConfirmedForm
@@ -31,18 +31,12 @@ class LockDialog(ConfirmedForm):
     ) -> None:
         super().__init__(ctx, f"Mark {words} remitted and lock it", ACTION, parent)
         self.month, self.words, self.net = month, words, net
-        intro = QLabel(
+        intro = self.add_intro(
             f"{net} was turned over to the treasurer for {words}. Locking the month records "
             "the treasurer's reference and signs the ledger as it stands: from then on nothing "
-            "can be posted, voided or back-dated into the month, and it cannot be reopened.",
-            self,
+            "can be posted, voided or back-dated into the month, and it cannot be reopened."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
         intro.setAccessibleName("What locking does")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         self.reference = self.field = QLineEdit(self)
         self.reference.setMaxLength(MAX_REFERENCE)
         self.reference.setPlaceholderText("e.g. the treasurer's turnover receipt TR-2026-11")

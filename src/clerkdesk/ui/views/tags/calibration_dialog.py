@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Signal
 from PySide6.QtGui import QKeySequence, QRegularExpressionValidator, QShortcut
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.reports.calibration import Calibration
@@ -67,19 +67,13 @@ class CalibrationDialog(FormDialog):
         super().__init__(ctx, "Calibrate printer", ACTION, parent)
         self.settings = settings or PrintSettings()
         self.folder = folder
-        intro = QLabel(
+        self.add_intro(
             "1. Print the calibration page on plain paper with the printer you print labels "
             f"on ({PRINT_KEYS}). 2. Measure the three distances it asks for and type them "
             "below: the offsets and the scale are worked out for you (or type those "
             "yourself). 3. Save: labels printed on this printer from this computer then "
-            "move by that much.",
-            self,
+            "move by that much."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
 
         names = printer_names() if printers is None else printers
         self.printer = QComboBox(self)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -114,17 +113,11 @@ class TagLabelsDialog(FormDialog):
     ) -> None:
         super().__init__(ctx, "Print tag labels", ACTION, parent)
         self.folder = folder
-        intro = QLabel(
+        self.add_intro(
             "Labels for the tags of a license year on a sheet of label stock: each shows the "
             "town, the license year and the tag number (MGL c.140 §137). On a sheet already "
-            "partly used, start at the first free label (1 is the top left, counting across).",
-            self,
+            "partly used, start at the first free label (1 is the top left, counting across)."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         self.templates = {t.name: t for t in templates}
         self.template = QComboBox(self)
         for template in templates:

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from clerkdesk.rules.kinds import TagMarkKind
 from clerkdesk.services.tag_marks import REASON_LENGTH, MarkTag, clear_mark, mark_tag
@@ -40,17 +40,11 @@ class MarkTagDialog(FormDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(ctx, "Mark a tag", ACTION, parent)
-        intro = QLabel(
+        self.add_intro(
             "A spare tag (received, never given out) that is voided or lost is never offered "
             "at the counter again. A tag handed back stays with its license and counts as "
-            "returned. Nothing is deleted: a mistaken mark is cleared, with the reason.",
-            self,
+            "returned. Nothing is deleted: a mistaken mark is cleared, with the reason."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         self.year = QComboBox(self)
         for year in years:
             self.year.addItem(year_caption(year), year.starts_in)

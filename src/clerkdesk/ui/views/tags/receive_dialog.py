@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clerkdesk.services.tag_input import (
     LOOKS_LENGTH,
@@ -50,17 +50,11 @@ class ReceiveTagsDialog(FormDialog):
     ) -> None:
         super().__init__(ctx, "Receive tags", ACTION, parent)
         self.setMinimumWidth(640)
-        intro = QLabel(
+        self.add_intro(
             "Record a box of tags from the supplier: the license year they are for, the "
             "numbers of the first and last tag, and what the year's tags look like. The "
-            "counter then proposes them in order.",
-            self,
+            "counter then proposes them in order."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)  # under the title, above the fields
         self.year = QComboBox(self)
         for year in years:
             self.year.addItem(year_caption(year), year.starts_in)

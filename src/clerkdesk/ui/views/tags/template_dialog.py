@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
 from clerkdesk.reports.label_sheets import INCH, MM, SheetTemplate, check
 from clerkdesk.ui.context import UiContext
@@ -46,16 +46,10 @@ class TemplateDialog(FormDialog):
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, "New label sheet", ACTION, parent)
-        intro = QLabel(
+        self.add_intro(
             "Measure a sheet of the stock with a ruler, or copy the sizes from its box. Pitch "
-            "is from one label's edge to the same edge of the next (the label plus the gap).",
-            self,
+            "is from one label's edge to the same edge of the next (the label plus the gap)."
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("ViewHint")
-        outer = self.layout()
-        assert isinstance(outer, QVBoxLayout)
-        outer.insertWidget(1, intro)
         title = QLineEdit(self)
         title.setMaxLength(80)
         title.setPlaceholderText("e.g. Dog tag labels 1.5 in round, 20 per sheet")
