@@ -6,54 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import threading
-from collections.abc import Callable
 
 from sqlalchemy import func, select
 
-from clerkdesk.db.database import Database
-from clerkdesk.errors import ClerkDeskError, DatabaseBusy
 from clerkdesk.models import KennelDog, KennelLicense, LicenseStatus, Receipt
 from clerkdesk.services import kennels, people
 from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
+from services.at_once import at_once
 from services.conftest import CLERK, Town, check, dog_input
 from services.kennel_support import make_kennel_town
-
-
-def race(url: str, jobs: list[Callable[[Database], object]]) -> list[str]:
-    """Each job at its own workstation (its own connection pool), all let go at once; a
-    busy database is tried again. Each outcome is "done" or the refusal's words."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes: list[str] = []
-    errors: list[BaseException] = []
-
-    def workstation(job: Callable[[Database], object]) -> None:
-        database = Database.open(url)
-        try:
-            barrier.wait(timeout=60)
-            for _attempt in range(20):
-                try:
-                    job(database)
-                    outcomes.append("done")
-                    break
-                except DatabaseBusy:
-                    continue
-                except ClerkDeskError as exc:
-                    outcomes.append(str(exc))
-                    break
-        except BaseException as exc:  # reported to the test thread below
-            errors.append(exc)
-        finally:
-            database.dispose()
-
-    threads = [threading.Thread(target=workstation, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert errors == []
-    assert len(outcomes) == len(jobs), outcomes
-    return outcomes
 
 
 def test_two_workstations_cannot_license_one_kennel_twice_for_a_year(town: Town) -> None:
@@ -62,7 +23,7 @@ def test_two_workstations_cannot_license_one_kennel_twice_for_a_year(town: Town)
     with town.database.read() as session:
         receipts_before = session.scalar(select(func.count()).select_from(Receipt))
     # WHEN two workstations, each with its own connection pool, sell the license at once
-    outcomes = race(
+    outcomes = at_once(
         url,
         [
             lambda database, n=n: sell_kennel_license(
@@ -106,7 +67,7 @@ def test_two_workstations_cannot_fill_a_kennels_last_place_twice(town: Town) -> 
     url = town.database.url.render_as_string(hide_password=False)
     today = town.clock.today()
     # WHEN two workstations each put a grown dog on the roster at once
-    outcomes = race(
+    outcomes = at_once(
         url,
         [
             lambda database, dog=dog: kennels.add_to_roster(

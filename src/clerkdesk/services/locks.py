@@ -111,3 +111,17 @@ def lock_tag_receiving(session: Session, year_start: dt.date) -> None:
         text("SELECT pg_advisory_xact_lock(:kind, :year)"),
         {"kind": _TAG_RECEIVING, "year": year_start.toordinal()},
     )
+
+
+# Who the administrators are is counted across rows (the first user, the last active
+# administrator): PostgreSQL holds the user list as a whole instead.
+_USERS = 0x7573  # "us"
+
+
+def lock_users(session: Session) -> None:
+    """Two workstations creating a database's first user, or disabling administrators, take
+    turns: the second sees the first's user and is refused rather than leaving two first
+    administrators, or none active."""
+    if not _needs_locks(session):
+        return
+    session.execute(text("SELECT pg_advisory_xact_lock(:kind, 0)"), {"kind": _USERS})

@@ -24,6 +24,7 @@ from clerkdesk.models import Setting
 from clerkdesk.models.users import User
 from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.services.acting import PermissionDenied, acting
+from clerkdesk.services.locks import lock_users
 
 NAME_MAX = 40
 FULL_NAME_MAX = 120
@@ -214,6 +215,7 @@ def add_user(
                 "The first user of a database must be the administrator.", field="role"
             )
         with database.write() as session:
+            lock_users(session)
             if session.scalar(select(User.id).limit(1)) is not None:
                 raise PermissionDenied(
                     "This database has users already: sign in as an administrator to add one."
@@ -283,6 +285,7 @@ def set_password(
 def disable_user(database: Database, name: str, *, actor: Actor) -> UserRow:
     """Disable a user: they can no longer sign in. The last active administrator stays."""
     with acting(database, actor, Permission.MANAGE_USERS) as session:
+        lock_users(session)
         user = _user(session, name)
         if user.disabled:
             return _row(user)
