@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
@@ -254,19 +254,55 @@ def test_the_idle_minutes_are_set_in_settings_by_keys(
     assert "after 3 idle minutes" in page.message.text()
 
 
-def test_the_idle_lock_waits_for_an_open_dialog(qtbot: QtBot, gated: MainWindow) -> None:
-    sign_in_window(qtbot, gated)
+def test_the_idle_lock_sets_an_open_form_aside_and_brings_it_back(
+    qtbot: QtBot, gated: MainWindow
+) -> None:
+    sign_in_window(qtbot, gated, "clerk", "demo-clerk")
     qtbot.waitUntil(lambda: gated.idle.limit_ms > 0, timeout=5000)
-    # GIVEN a dialog open over the window (About, F1)
-    gated.activateWindow()
-    qtbot.keyClick(gated, Qt.Key.Key_F1)
-    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is not None, timeout=5000)
-    dialog = QApplication.activeModalWidget()
+    # GIVEN a form half filled in, left open (New kennel…)
+    form = _half_filled_form(qtbot, gated)
     gated.idle.set_limit_ms(300)
-    # THEN the idle time passing does not pull the window from under it
-    qtbot.wait(900)
-    assert gated.gate is None
-    # WHEN it is closed, THEN the lock follows after another idle spell
-    assert dialog is not None
-    dialog.close()
+    # WHEN nobody touches it, THEN the window locks and the form is hidden under the lock
     qtbot.waitUntil(lambda: gated.gate is not None, timeout=5000)
+    assert not form.isVisible()
+    page = gated.gate
+    assert isinstance(page, SignInPage) and page.title.text() == "Locked"
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is gated, timeout=5000)
+    # WHEN the same clerk unlocks, THEN the form is back as it was, with the keyboard
+    gated.idle.set_limit_ms(0)
+    qtbot.keyClicks(page.password, "demo-clerk")
+    qtbot.keyClick(page.password, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: gated.gate is None and form.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is form, timeout=5000)
+    assert QApplication.focusWidget() is not None
+    assert QApplication.focusWidget().text() == "Pat's Kennel"  # type: ignore[attr-defined]
+    form.reject()
+
+
+def test_someone_else_signing_in_cancels_what_was_left_open(
+    qtbot: QtBot, gated: MainWindow
+) -> None:
+    sign_in_window(qtbot, gated, "clerk", "demo-clerk")
+    form = _half_filled_form(qtbot, gated)
+    gated.lock()
+    assert gated.gate is not None and not form.isVisible()
+    page = gated.gate
+    assert isinstance(page, SignInPage)
+    _type(qtbot, page, "assistant", "demo-assistant")
+    qtbot.waitUntil(lambda: gated.gate is None, timeout=10000)
+    assert not form.isVisible() and form.result() == QDialog.DialogCode.Rejected
+    assert QApplication.activeModalWidget() is None
+
+
+def _half_filled_form(qtbot: QtBot, window: MainWindow) -> QDialog:
+    """New kennel… (F4, then Ctrl+N) with its name typed."""
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_F4)
+    qtbot.waitUntil(lambda: not window.busy(), timeout=5000)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is not None, timeout=5000)
+    form = QApplication.activeModalWidget()
+    assert isinstance(form, QDialog)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=5000)
+    qtbot.keyClicks(QApplication.focusWidget(), "Pat's Kennel")
+    return form

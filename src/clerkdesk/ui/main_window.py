@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
-    QApplication,
     QHBoxLayout,
     QLineEdit,
     QMainWindow,
@@ -26,6 +25,7 @@ from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.idle import IdleWatch
 from clerkdesk.ui.nav import AREAS, NavRail, areas_open_to
+from clerkdesk.ui.set_aside import SetAside
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.style import icon
 from clerkdesk.ui.views.base import AreaView, PlaceholderView
@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         # The sign-in, first-run or lock page while one is shown.
         self.gate: QWidget | None = None
         self.idle = IdleWatch(self)
+        self.set_aside = SetAside()
         self.idle.idle.connect(self.lock)
 
     def _build_menus(self) -> None:
@@ -218,6 +219,7 @@ class MainWindow(QMainWindow):
         self.shell.actor = actor
         self._drop_gate()
         if not same:
+            self.set_aside.cancel()
             self._retire_views()
             self._build_views(actor)
         self.nav.setEnabled(True)
@@ -231,7 +233,10 @@ class MainWindow(QMainWindow):
         self.show_area(self._wanted_area)
         self._settle_focus()
         self._follow_idle_setting()
-        if not same:
+        if same:
+            # Once the window has settled its own focus: the form then takes the keyboard.
+            QTimer.singleShot(0, self, lambda: self.set_aside.bring_back(self))
+        else:
             self.opened.emit()
 
     def _settle_focus(self) -> None:
@@ -291,9 +296,9 @@ class MainWindow(QMainWindow):
         with their password; anyone else may sign in instead."""
         if self.gate is not None or self.shell.actor is None or self.ctx is None:
             return
-        if QApplication.activeModalWidget() is not None:
-            # A dialog in the middle of its work (a payment, say) is not pulled from under
-            # the clerk: the idle time starts again and the lock comes after it.
+        if not self.set_aside.take(self):
+            # A system dialog (a printer's, a message) runs its own loop and cannot wait
+            # hidden: the idle time starts again and the lock comes after it.
             self.idle.touch()
             return
         self._wanted_area = self.current_area or self._wanted_area
