@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
@@ -274,8 +274,11 @@ def test_the_idle_lock_sets_an_open_form_aside_and_brings_it_back(
     qtbot.keyClick(page.password, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: gated.gate is None and form.isVisible(), timeout=10000)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is form, timeout=5000)
-    assert QApplication.focusWidget() is not None
-    assert QApplication.focusWidget().text() == "Pat's Kennel"  # type: ignore[attr-defined]
+    field = QApplication.focusWidget()
+    assert isinstance(field, QLineEdit) and field.text() == "Pat's Kennel"
+    # and typing goes on after what was written, never over it
+    qtbot.keyClicks(field, " Two")
+    assert field.text() == "Pat's Kennel Two"
     form.reject()
 
 

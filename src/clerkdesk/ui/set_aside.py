@@ -4,7 +4,14 @@ they were when the same person unlocks, and cancelled when someone else signs in
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
 
 
 def _cannot_wait(dialog: QDialog) -> bool:
@@ -33,6 +40,7 @@ def _depth(dialog: QWidget) -> int:
 class SetAside:
     def __init__(self) -> None:
         self.dialogs: list[QDialog] = []
+        self._cursors: dict[int, int] = {}  # a dialog's id → where its text cursor stood
 
     def take(self, window: QWidget) -> bool:
         """Hide the modal dialogs open over ``window``; False (nothing hidden) when one of
@@ -46,7 +54,11 @@ class SetAside:
             return False
         # Bottom first, so that showing them again stacks each over the one it came from.
         self.dialogs = sorted(open_, key=_depth)
+        self._cursors = {}
         for dialog in reversed(self.dialogs):
+            edit = dialog.focusWidget()
+            if isinstance(edit, QLineEdit):
+                self._cursors[id(dialog)] = edit.cursorPosition()
             dialog.hide()
         if self.dialogs:
             # The keyboard comes back to the window, for the lock's password.
@@ -61,6 +73,13 @@ class SetAside:
         window.activateWindow()
         for dialog in dialogs:  # bottom first: each shown over the one it came from
             dialog.show()
+            # Shown again, a dialog tabs into its field, which selects the text there: the
+            # next key would type over what the clerk had written.
+            edit = dialog.focusWidget()
+            if isinstance(edit, QLineEdit) and id(dialog) in self._cursors:
+                edit.deselect()
+                edit.setCursorPosition(self._cursors[id(dialog)])
+        self._cursors = {}
         dialogs[-1].activateWindow()
 
     def cancel(self) -> None:
