@@ -18,6 +18,7 @@ from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.reports.label_sheets import ADDRESS_30, LETTER
 from clerkdesk.rules import parse_profile, presets
+from clerkdesk.rules.roles import Role
 from clerkdesk.services import tags
 from clerkdesk.services.label_templates import save_template
 from clerkdesk.services.town import save_town_profile
@@ -136,6 +137,38 @@ def test_templates_lists_built_in_and_custom_sheets(
     rows = json.loads(out)
     assert rows[1]["round"] is True and rows[1]["per_sheet"] == 12
     assert rows[0]["label_width"] == 189.0
+
+
+def test_the_offices_own_sheet_is_forgotten_and_a_built_in_one_stays(
+    office: str,
+    sqlite_database: Database,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dataclasses import replace
+
+    from clerkdesk.services.label_templates import custom_templates
+    from clerkdesk.services.users import add_user
+
+    add_user(sqlite_database, "boss", Role.ADMINISTRATOR, "boss-password", actor=None,
+             clock=SystemClock())  # fmt: skip
+    monkeypatch.setenv("CLERKDESK_USER", "boss")
+    monkeypatch.setenv("CLERKDESK_PASSWORD", "boss-password")
+    save_template(
+        sqlite_database, replace(ADDRESS_30, name="office-sheet", title="Ours"), actor=CLERK
+    )
+    db = ["--db", office, "print", "templates", "--delete"]
+    status, out, err = run(capsys, *db, "Office-Sheet")
+    assert (status, out.strip()) == (0, "forgot the label sheet office-sheet"), err
+    assert custom_templates(sqlite_database) == ()
+    for name, says in (
+        ("office-sheet", "the office has no label sheet called 'office-sheet'"),
+        ("avery-5160", "avery-5160 is a built-in template and stays"),
+        (" ", "--delete needs the sheet's name"),
+    ):
+        status, out, err = run(capsys, *db, name)
+        assert_one_line_refusal(status, out, err)
+        assert says in err
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from counter_fixtures import active_dialog, focused
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.reports.calibration import Calibration
@@ -17,11 +17,14 @@ from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.jobs import DocumentKind
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.printing.settings import PrintSettings
+from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.tags import TagsView
 from clerkdesk.ui.views.tags.calibration_dialog import CalibrationDialog
 from clerkdesk.ui.views.tags.labels_dialog import TagLabelsDialog
 from label_pages import page_texts
 from qt_support import RecordedDialogs
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 @pytest.fixture
@@ -207,3 +210,14 @@ def test_a_new_sheet_is_measured_kept_and_chosen(
     kept = custom_templates(ui_context.database)
     assert [t.name for t in kept] == ["round-38-mm-20-per-sheet"]
     assert kept[0].label_width == pytest.approx(38 * 72 / 25.4)
+    # WHEN the clerk forgets it again (Ctrl+Shift+F, then F)
+    assert labels.forget_button.isEnabled()
+    labels.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is labels)
+    qtbot.keyClick(labels.template, Qt.Key.Key_F, CTRL_SHIFT)
+    question = active_dialog(qtbot, QuestionDialog)
+    qtbot.keyClick(question, Qt.Key.Key_F)
+    # THEN it is gone from the office's sheets and from the list; a built-in one is chosen
+    qtbot.waitUntil(lambda: custom_templates(ui_context.database) == ())
+    qtbot.waitUntil(lambda: labels.template.findData("round-38-mm-20-per-sheet") < 0)
+    assert not labels.chosen_template().custom and not labels.forget_button.isEnabled()

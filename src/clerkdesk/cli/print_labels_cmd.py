@@ -79,6 +79,11 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     templates.add_argument("--json", action="store_true", help="print the templates as JSON")
+    templates.add_argument(
+        "--delete",
+        metavar="NAME",
+        help="forget the office's own sheet NAME (the built-in ones stay)",
+    )
     templates.set_defaults(handler=handle_templates)
 
 
@@ -149,6 +154,8 @@ def handle_templates(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.reports.label_sheets import INCH
     from clerkdesk.services.label_templates import all_templates
 
+    if args.delete is not None:
+        return _delete_template(args.delete, ctx)
     templates = all_templates(ctx.database())
     if args.json:
         rows = [{**t.as_json(), "custom": t.custom, "per_sheet": t.per_sheet} for t in templates]
@@ -171,4 +178,16 @@ def handle_templates(args: argparse.Namespace, ctx: CliContext) -> int:
                 )
             )
         )
+    return 0
+
+
+def _delete_template(name: str, ctx: CliContext) -> int:
+    from clerkdesk.services.label_templates import delete_template
+
+    if not name.strip():
+        fail("--delete needs the sheet's name; `clerkdesk print templates` lists them")
+    database = ctx.database()
+    if not delete_template(database, name, actor=ctx.actor()):
+        fail(f"the office has no label sheet called {name.strip().lower()[:60]!r}")
+    out(f"forgot the label sheet {name.strip().lower()}")
     return 0

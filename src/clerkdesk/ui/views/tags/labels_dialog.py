@@ -15,6 +15,7 @@ from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QKeySequence, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -32,10 +33,12 @@ from clerkdesk.ui.fields import BadInput, say
 from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir
 from clerkdesk.ui.printing.preview import PrintPreview
+from clerkdesk.ui.question import Choice, Question
 from clerkdesk.ui.views.tags.receive_dialog import year_caption
 
 KEYS = "Ctrl+L"
 NEW_SHEET_KEYS = "Ctrl+N"
+FORGET_SHEET_KEYS = "Ctrl+Shift+F"
 ACTION = "Make labels  Enter"
 BARCODES = (
     (Barcode.NONE, "None"),
@@ -135,7 +138,15 @@ class TagLabelsDialog(FormDialog):
         self.new_sheet_button.setShortcut(QKeySequence(NEW_SHEET_KEYS))
         self.new_sheet_button.setAutoDefault(False)
         self.new_sheet_button.clicked.connect(self.new_sheet)
-        self.grid.addWidget(self.new_sheet_button, row, 2)
+        self.forget_button = QPushButton(f"Forget sheet…  {FORGET_SHEET_KEYS}", self)
+        self.forget_button.setAccessibleName("Forget the office's label sheet")
+        self.forget_button.setShortcut(QKeySequence(FORGET_SHEET_KEYS))
+        self.forget_button.setAutoDefault(False)
+        self.forget_button.clicked.connect(self.forget_sheet)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_sheet_button)
+        buttons.addWidget(self.forget_button)
+        self.grid.addLayout(buttons, row, 2)
         self.grid.setRowMinimumHeight(row, self.new_sheet_button.sizeHint().height())
         self.template.currentIndexChanged.connect(lambda _i: self._sheet_chosen())
         self.year = QComboBox(self)
@@ -172,6 +183,41 @@ class TagLabelsDialog(FormDialog):
         dialog.open()
         dialog.activateWindow()
 
+    def forget_sheet(self) -> None:
+        """The office's own sheet, measured wrong or no longer bought, forgotten at every
+        workstation (the built-in sheets stay)."""
+        template = self.chosen_template()
+        if not template.custom:
+            return
+        question = Question(
+            f"Forget {template.title}?",
+            "The office's own label sheet is removed for every workstation; labels already "
+            "printed are not changed. Measure it again with New sheet… to use it again.",
+            (Choice("forget", "Forget the sheet", "F"),),
+            cancel="Keep it",
+        )
+        self.ctx.dialogs.ask(self, question, lambda key: self._forget(key, template))
+
+    def _forget(self, key: str | None, template: SheetTemplate) -> None:
+        self.activateWindow()
+        if key != "forget":
+            return
+        from clerkdesk.services.label_templates import delete_template
+
+        database, actor = self.ctx.database, self.ctx.actor
+        self.ctx.tasks.run(
+            lambda: delete_template(database, template.name, actor=actor),
+            lambda _gone: self._forgotten(template),
+            lambda exc: self.show_message("template", str(exc)),
+        )
+
+    def _forgotten(self, template: SheetTemplate) -> None:
+        self.templates.pop(template.name, None)
+        at = self.template.findData(template.name)
+        if at >= 0:
+            self.template.removeItem(at)
+        self.template.setFocus()
+
     def sheet_added(self, template: SheetTemplate) -> None:
         self.templates[template.name] = template
         self.template.addItem(f"{template.title} — the office's own", template.name)
@@ -183,6 +229,7 @@ class TagLabelsDialog(FormDialog):
 
     def _sheet_chosen(self) -> None:
         self.sheet_size.setText(self.chosen_template().size_text())
+        self.forget_button.setEnabled(self.chosen_template().custom)
         self.refresh_button()
 
     def _number(self, key: str) -> int | None:
