@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression
+from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QKeySequence, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -132,7 +131,6 @@ class TagLabelsDialog(FormDialog):
         self.sheet_size.setAccessibleName("Sheet size")
         self.sheet_size.setWordWrap(True)
         row = self.grid.rowCount()
-        self.grid.addWidget(self.sheet_size, row, 1)
         self.new_sheet_button = QPushButton(f"New sheet…  {NEW_SHEET_KEYS}", self)
         self.new_sheet_button.setAccessibleName("New label sheet")
         self.new_sheet_button.setShortcut(QKeySequence(NEW_SHEET_KEYS))
@@ -143,11 +141,10 @@ class TagLabelsDialog(FormDialog):
         self.forget_button.setShortcut(QKeySequence(FORGET_SHEET_KEYS))
         self.forget_button.setAutoDefault(False)
         self.forget_button.clicked.connect(self.forget_sheet)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.new_sheet_button)
-        buttons.addWidget(self.forget_button)
-        self.grid.addLayout(buttons, row, 2)
-        self.grid.setRowMinimumHeight(row, self.new_sheet_button.sizeHint().height())
+        # The size beside both buttons, one above the other.
+        self.grid.addWidget(self.sheet_size, row, 1, 2, 1, Qt.AlignmentFlag.AlignTop)
+        self.grid.addWidget(self.new_sheet_button, row, 2)
+        self.grid.addWidget(self.forget_button, row + 1, 2)
         self.template.currentIndexChanged.connect(lambda _i: self._sheet_chosen())
         self.year = QComboBox(self)
         for year in years:
