@@ -66,6 +66,8 @@ def test_one_records_changes_newest_first_with_before_and_after(
 
 
 def test_one_users_changes_as_json(capsys: pytest.CaptureFixture[str], url: str) -> None:
+    status, out, err = run(capsys, "--db", url, "audit", "--by", "ann")
+    assert (status, err.strip()) == (0, "clerkdesk: 1 change (by ann)")
     status, out, _err = run(capsys, "--db", url, "audit", "--by", "ann", "--json")
     assert status == 0
     payload = json.loads(out)

@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.town_time import town_moment
 
 if TYPE_CHECKING:
@@ -117,5 +118,5 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     for row in page.rows:
         out(_line(row))
     shown = f"the newest {len(page.rows):,} of " if page.has_more else ""
-    err(f"clerkdesk: {shown}{page.total:,} changes ({query.described()})")
+    err(f"clerkdesk: {shown}{counted(page.total, 'change')} ({query.described()})")
     return 0
