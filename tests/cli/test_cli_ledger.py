@@ -33,7 +33,7 @@ def test_verify_says_the_ledger_is_intact_in_one_line(
 ) -> None:
     status, out, err = run(capsys, "--db", _url(town), "ledger", "verify")
     assert (status, err) == (0, "")
-    assert out.startswith("Ledger intact: 1 entries, head 1 ") and out.count("\n") == 1
+    assert out.startswith("Ledger intact: 1 entry, head 1 ") and out.count("\n") == 1
     status, out, _ = run(capsys, "--db", _url(town), "ledger", "verify", "--json")
     found = json.loads(out)
     assert status == 0 and found["intact"] and found["entries"] == 1 and found["problems"] == []

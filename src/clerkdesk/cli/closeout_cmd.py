@@ -66,17 +66,19 @@ def parse_day(text: str, today: dt.date) -> dt.date:
 
 def handle_closeout(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.reports.money_documents import over_short_words
+    from clerkdesk.rules.counts import counted
     from clerkdesk.rules.dates import us_date
     from clerkdesk.services.closeout import close_out, parse_cash
 
     day = parse_day(args.day, ctx.clock.today())
-    counted = parse_cash(args.cash_counted)
-    done = close_out(ctx.database(), day, counted, args.note, actor=ctx.actor(), clock=ctx.clock)
+    cash = parse_cash(args.cash_counted)
+    done = close_out(ctx.database(), day, cash, args.note, actor=ctx.actor(), clock=ctx.clock)
     record = done.summary.closeout
     assert record is not None
     papers = len(done.summary.deposit_items)
+    receipts = counted(done.summary.receipt_count, "receipt")
     out(
-        f"closed out {us_date(day)}: {done.summary.receipt_count} receipts, cash expected "
+        f"closed out {us_date(day)}: {receipts}, cash expected "
         f"{record.cash_expected:,.2f}, counted {record.cash_counted:,.2f} "
         f"({over_short_words(record.over_short)}); deposit {record.deposit_total:,.2f} "
         f"with {papers} check{'s' * (papers != 1)} and money order{'s' * (papers != 1)}"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from clerkdesk.cli import tag_marks_cmd
 from clerkdesk.cli.context import CliContext, err, fail, out
 from clerkdesk.cli.tag_marks_cmd import tag_number, year_number
+from clerkdesk.rules.counts import counted
 
 if TYPE_CHECKING:
     from clerkdesk.services.tags import StockSummary
@@ -132,7 +133,7 @@ def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
     made = "printed in-house" if received.printed_in_house else "pre-stamped"
     prefix = f", prefix {received.prefix}" if received.prefix else ""
     out(
-        f"received tags {received.first}–{received.last} ({received.count:,} tags) for "
+        f"received tags {received.first}–{received.last} ({counted(received.count, 'tag')}) for "
         f"license year {received.license_year_label}"
     )
     if looks or prefix or received.printed_in_house:

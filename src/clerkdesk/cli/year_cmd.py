@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.rules.counts import counted
 
 if TYPE_CHECKING:
     from clerkdesk.services.year_open import TagRange, YearReadiness
@@ -85,7 +86,7 @@ def _money(amount: Any) -> str:
 def _opened_line(readiness: YearReadiness) -> str:
     from clerkdesk.rules.dates import us_date
 
-    parts = [f"{readiness.tags_on_hand:,} tags on hand"]
+    parts = [f"{counted(readiness.tags_on_hand, 'tag')} on hand"]
     if readiness.schedule_effective is not None:
         parts.insert(0, f"fees from the schedule effective {us_date(readiness.schedule_effective)}")
     if readiness.early_sale_from is not None:

@@ -29,6 +29,7 @@ from clerkdesk.models import (
     ReceiptVoid,
     Tender,
 )
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.ledger_hash import GENESIS, content_hash, link_hash
@@ -68,7 +69,7 @@ class Verification:
     def summary(self) -> str:
         if self.intact:
             return (
-                f"Ledger intact: {self.entries:,} entries, head {self.head_seq} "
+                f"Ledger intact: {counted(self.entries, 'entry', 'entries')}, head {self.head_seq} "
                 f"{self.head_hash[:16]}…, {self.locks_checked} period lock(s) signed it."
             )
         first = self.first

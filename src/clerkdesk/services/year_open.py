@@ -23,6 +23,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import License, LicenseStatus
 from clerkdesk.models.years import LicenseYearOpening
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import LicenseYear
@@ -211,8 +212,8 @@ def readiness_in(session: Session, year: int, on: dt.date) -> YearReadiness:
         sold_last = _sold(session, last.start)
         if on_hand < sold_last:
             warnings.append(
-                f"{on_hand:,} tags on hand for {license_year.label}, fewer than the "
-                f"{sold_last:,} licenses sold for {last.label}."
+                f"{counted(on_hand, 'tag')} on hand for {license_year.label}, fewer than "
+                f"the {counted(sold_last, 'license')} sold for {last.label}."
             )
     days = profile.license_year_rule.early_sale_days
     early = None if days is None else license_year.start - dt.timedelta(days=days)
@@ -220,7 +221,8 @@ def readiness_in(session: Session, year: int, on: dt.date) -> YearReadiness:
     opening = _opening(session, license_year.start)
     if opening is None and sold:
         warnings.append(
-            f"{sold:,} licenses for {license_year.label} were sold before it was opened."
+            f"{counted(sold, 'license')} for {license_year.label} "
+            f"{'was' if sold == 1 else 'were'} sold before it was opened."
         )
     return YearReadiness(
         year_label=license_year.label,

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.tag_history import parse_tag
 from clerkdesk.services.tag_marks import MarkCleared, TagMarked
@@ -393,8 +394,9 @@ class TagsView(AreaView):
         self.history.show_number(number)
 
     def _received(self, received: TagsReceived) -> None:
+        count = counted(received.count, "tag")
         self.say(
-            f"Received tags {received.first}–{received.last} ({received.count:,} tags) for "
+            f"Received tags {received.first}–{received.last} ({count}) for "
             f"{received.license_year_label}."
         )
         self.reload(received.license_year_start.year)
