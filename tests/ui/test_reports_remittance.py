@@ -21,6 +21,7 @@ from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.reports import ReportsView
+from clerkdesk.ui.views.reports.lock_dialog import LockDialog
 from clerkdesk.ui.views.reports.remittance_panel import RemittancePanel
 from ledger_rows import raw_sums
 from qt_support import RecordedDialogs
@@ -144,7 +145,9 @@ def test_a_previewed_month_is_marked_remitted_and_locked_from_the_keyboard(
     assert panel.lock_button.isEnabled()
     # WHEN the clerk presses Ctrl+L, types the treasurer's reference and confirms with L
     qtbot.keyClick(focused(), Qt.Key.Key_L, CTRL)
-    qtbot.waitUntil(lambda: getattr(panel, "lock_dialog", None) is not None)
+    dialog = active_dialog(qtbot, LockDialog)
+    assert isinstance(dialog, LockDialog)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.reference)
     qtbot.keyClicks(focused(), "TR-2026-05")
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     question = active_dialog(qtbot, QuestionDialog)

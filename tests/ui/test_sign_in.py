@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from counter_fixtures import active_dialog
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
 from pytestqt.qtbot import QtBot
@@ -17,6 +18,7 @@ from clerkdesk.ui.context import Shell
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.nav import AREAS
 from clerkdesk.ui.sign_in_pages import FirstRunPage, SignInPage
+from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
 from qt_support import RecordedDialogs, sign_in_window
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -303,9 +305,8 @@ def _half_filled_form(qtbot: QtBot, window: MainWindow) -> QDialog:
     qtbot.keyClick(window, Qt.Key.Key_F4)
     qtbot.waitUntil(lambda: not window.busy(), timeout=5000)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is not None, timeout=5000)
-    form = QApplication.activeModalWidget()
-    assert isinstance(form, QDialog)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=5000)
-    qtbot.keyClicks(QApplication.focusWidget(), "Pat's Kennel")
+    form = active_dialog(qtbot, KennelDialog)
+    assert isinstance(form, KennelDialog)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is form.name, timeout=5000)
+    qtbot.keyClicks(form.name, "Pat's Kennel")
     return form
