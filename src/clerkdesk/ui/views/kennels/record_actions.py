@@ -5,6 +5,7 @@ what closing does) and Tag labels… (the sheets read, then the labels of its li
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 from PySide6.QtCore import QTimer
@@ -17,13 +18,12 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.kennels.close_dialog import CloseKennelDialog
 from clerkdesk.ui.views.kennels.details import KennelDetails
 from clerkdesk.ui.views.kennels.kennel_dialog import EditKennelDialog
+from clerkdesk.ui.views.kennels.keys import LICENSE_KEYS
 from clerkdesk.ui.views.kennels.tag_labels_dialog import (
     KennelLabelsWritten,
     KennelTagLabelsDialog,
     show_kennel_labels_preview,
 )
-
-LICENSE_KEYS = "Ctrl+L"
 
 
 class KennelRecordScreen(Protocol):
@@ -133,5 +133,6 @@ class RecordActions:
     def _labels_made(self, written: KennelLabelsWritten) -> None:
         # Once the dialog has closed and handed the keyboard back to the window: the
         # preview then opens on top, with the keyboard.
-        show = lambda: show_kennel_labels_preview(self.ctx, self.parent, written)  # noqa: E731
-        QTimer.singleShot(0, self.parent, show)
+        QTimer.singleShot(
+            0, self.parent, partial(show_kennel_labels_preview, self.ctx, self.parent, written)
+        )

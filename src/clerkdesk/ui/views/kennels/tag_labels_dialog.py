@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
@@ -25,15 +25,10 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput
 from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
+from clerkdesk.ui.printing.label_fields import barcode_box, preview_labels, sheet_box
 from clerkdesk.ui.printing.preview import PrintPreview
 
-KEYS = "Ctrl+T"
 ACTION = "Make labels  Enter"
-BARCODES = (
-    (Barcode.NONE, "None"),
-    (Barcode.CODE128, "Code 128 barcode of the tag"),
-    (Barcode.QR, "QR code of the tag"),
-)
 
 
 @dataclass(frozen=True)
@@ -119,10 +114,7 @@ class KennelTagLabelsDialog(FormDialog):
             "partly used, start at the first free label (1 is the top left, counting across)."
         )
         self.templates = {t.name: t for t in templates}
-        self.template = QComboBox(self)
-        for template in templates:
-            mark = " — the office's own" if template.custom else ""
-            self.template.addItem(f"{template.title}{mark}", template.name)
+        self.template = sheet_box(templates, self)
         self.add_field("template", "&Sheet", self.template)
         self.tags = QLineEdit(self)
         self.tags.setMaxLength(60)
@@ -134,9 +126,7 @@ class KennelTagLabelsDialog(FormDialog):
         self.start_at.setText("1")
         self.start_at.setPlaceholderText("1 = top left")
         self.add_field("start_at", "Start &at label", self.start_at)
-        self.barcode = QComboBox(self)
-        for kind, caption in BARCODES:
-            self.barcode.addItem(caption, kind.value)
+        self.barcode = barcode_box("the tag", self)
         self.add_field("barcode", "&Barcode", self.barcode)
         self.finish()
 
@@ -168,8 +158,4 @@ class KennelTagLabelsDialog(FormDialog):
 def show_kennel_labels_preview(
     ctx: UiContext, parent: QWidget, written: KennelLabelsWritten
 ) -> PrintPreview:
-    preview = PrintPreview(written.job.title, [written.job], ctx.dialogs.print_job, parent)
-    preview.message.setText(f"{written.summary}.")
-    preview.open()
-    preview.activateWindow()
-    return preview
+    return preview_labels(written.job, f"{written.summary}.", ctx.dialogs.print_job, parent)

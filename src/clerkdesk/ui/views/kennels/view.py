@@ -37,22 +37,23 @@ from clerkdesk.ui.views.base import AreaView, empty_state
 from clerkdesk.ui.views.kennels.details import KennelDetails
 from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
 from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
+from clerkdesk.ui.views.kennels.keys import (
+    ADD_DOG_KEYS,
+    CLOSE_KEYS,
+    EDIT_KEYS,
+    INSPECT_KEYS,
+    LABELS_KEYS,
+    LICENSE_KEYS,
+    NEW_KEYS,
+    REMOVE_DOG_KEYS,
+    RENEWALS_KEYS,
+)
 from clerkdesk.ui.views.kennels.license_flow import LicenseFlow
 from clerkdesk.ui.views.kennels.record_actions import RecordActions
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
 from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog, RemoveDogDialog
 from clerkdesk.ui.views.kennels.tables import KENNEL_WIDTHS, kennel_model
 from clerkdesk.ui.views.kennels.town_words import YearChoice, kennel_rules, shown_years
-
-NEW_KEYS = "Ctrl+N"
-LICENSE_KEYS = "Ctrl+L"
-INSPECT_KEYS = "Ctrl+I"
-RENEWALS_KEYS = "Ctrl+Shift+R"
-ADD_DOG_KEYS = "Ctrl+D"
-REMOVE_DOG_KEYS = "Ctrl+Shift+D"
-EDIT_KEYS = "Ctrl+E"
-CLOSE_KEYS = "Ctrl+Shift+K"
-LABELS_KEYS = "Ctrl+T"
 
 
 def _button(text: str, name: str, keys: str, parent: QWidget) -> QPushButton:

@@ -31,6 +31,7 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput, say
 from clerkdesk.ui.form_base import FormDialog
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir
+from clerkdesk.ui.printing.label_fields import barcode_box, preview_labels, sheet_box
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import Choice, Question
 from clerkdesk.ui.views.tags.receive_dialog import year_caption
@@ -39,11 +40,6 @@ KEYS = "Ctrl+L"
 NEW_SHEET_KEYS = "Ctrl+N"
 FORGET_SHEET_KEYS = "Ctrl+Shift+F"
 ACTION = "Make labels  Enter"
-BARCODES = (
-    (Barcode.NONE, "None"),
-    (Barcode.CODE128, "Code 128 barcode of the tag number"),
-    (Barcode.QR, "QR code of the tag number"),
-)
 _FIELD_WORDS = {"first": "the first tag", "last": "the last tag", "start_at": "start at"}
 
 
@@ -121,10 +117,7 @@ class TagLabelsDialog(FormDialog):
             "partly used, start at the first free label (1 is the top left, counting across)."
         )
         self.templates = {t.name: t for t in templates}
-        self.template = QComboBox(self)
-        for template in templates:
-            mark = " — the office's own" if template.custom else ""
-            self.template.addItem(f"{template.title}{mark}", template.name)
+        self.template = sheet_box(templates, self)
         self.add_field("template", "&Sheet", self.template)
         self.sheet_size = QLabel("", self)
         self.sheet_size.setObjectName("ViewHint")
@@ -164,9 +157,7 @@ class TagLabelsDialog(FormDialog):
             self.add_field(key, label, edit, required=key != "start_at")
             edit.textChanged.connect(lambda _t: self.refresh_button())
         self.edit("start_at").setText("1")
-        self.barcode = QComboBox(self)
-        for kind, caption in BARCODES:
-            self.barcode.addItem(caption, kind.value)
+        self.barcode = barcode_box("the tag number", self)
         self.add_field("barcode", "&Barcode", self.barcode)
         self.finish()
         self._sheet_chosen()
@@ -305,11 +296,8 @@ def open_labels_dialog(
 
 
 def show_preview(ctx: UiContext, parent: QWidget, written: LabelsWritten) -> PrintPreview:
-    preview = PrintPreview(written.job.title, [written.job], ctx.dialogs.print_job, parent)
-    preview.message.setText(" ".join(filter(None, (f"{written.summary}.", written.note))))
-    preview.open()
-    preview.activateWindow()
-    return preview
+    message = " ".join(filter(None, (f"{written.summary}.", written.note)))
+    return preview_labels(written.job, message, ctx.dialogs.print_job, parent)
 
 
 def failure_text(exc: Exception) -> str | None:
