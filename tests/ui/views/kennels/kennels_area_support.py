@@ -222,3 +222,15 @@ def unnamed(root: QWidget) -> list[str]:
         and not isinstance(w, QHeaderView)  # a table's header: its columns name the cells
         and not isinstance(w.parent(), QComboBox)  # a combo box's own list, named by it
     ]
+
+
+def kennel_chosen(
+    qtbot: QtBot, window: MainWindow, database: Database, clock: Clock, **seeded: object
+) -> tuple[KennelsView, SeededKennel]:
+    """A kennel seeded for the first keeper found (``seed_kennel``'s options), the Kennels
+    area opened by its key, and that kennel chosen in the list."""
+    (keeper,) = keepers(database, 1)
+    kennel = seed_kennel(database, keeper, clock, **seeded)  # type: ignore[arg-type]
+    view = open_kennels(qtbot, window)
+    choose_kennel(qtbot, view, kennel.name)
+    return view, kennel

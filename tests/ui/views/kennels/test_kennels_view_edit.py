@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from counter_fixtures import active_dialog, focused
 from kennels_area_support import (
-    choose_kennel,
-    keepers,
+    kennel_chosen,
     license_kennel,
-    open_kennels,
-    seed_kennel,
 )
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -32,10 +29,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 def test_edit_starts_from_the_record_and_keeps_the_maximum_above_the_dogs_counted(
     qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
 ) -> None:
-    (keeper,) = keepers(ui_context.database, 1)
-    kennel = seed_kennel(ui_context.database, keeper, clock, max_dogs=4)
-    view = open_kennels(qtbot, window)
-    choose_kennel(qtbot, view, kennel.name)
+    view, kennel = kennel_chosen(qtbot, window, ui_context.database, clock, max_dogs=4)
     # WHEN the clerk presses Ctrl+E
     qtbot.keyClick(view.table, Qt.Key.Key_E, CTRL)
     dialog = active_dialog(qtbot, EditKennelDialog)
@@ -47,7 +41,7 @@ def test_edit_starts_from_the_record_and_keeps_the_maximum_above_the_dogs_counte
         "14 Maple Hill Rd",
         "4",
     )
-    assert dialog.keeper.hit is not None and dialog.keeper.hit.owner_id == keeper.owner_id
+    assert dialog.keeper.hit is not None and dialog.keeper.hit.owner_id == kennel.keeper.owner_id
     assert "the keeper on file" in dialog.keeper.status.text()
     assert dialog.save_button.text() == "Save changes  Enter"
     # WHEN the maximum goes below the two grown dogs on the roster
@@ -79,7 +73,7 @@ def test_edit_starts_from_the_record_and_keeps_the_maximum_above_the_dogs_counte
     assert "Kennel changed" in view.notice.text()
     with ui_context.database.read() as session:
         saved = session.get(Kennel, kennel.kennel_id)
-        assert saved is not None and saved.keeper_id == keeper.owner_id
+        assert saved is not None and saved.keeper_id == kennel.keeper.owner_id
         assert saved.premises_street == "14 Maple Hill Rd"
     assert QApplication.activeModalWidget() is None
 
@@ -87,10 +81,7 @@ def test_edit_starts_from_the_record_and_keeps_the_maximum_above_the_dogs_counte
 def test_close_asks_the_reason_then_says_what_closing_does(
     qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
 ) -> None:
-    (keeper,) = keepers(ui_context.database, 1)
-    kennel = seed_kennel(ui_context.database, keeper, clock)
-    view = open_kennels(qtbot, window)
-    choose_kennel(qtbot, view, kennel.name)
+    view, kennel = kennel_chosen(qtbot, window, ui_context.database, clock)
     qtbot.waitUntil(lambda: view.details.card is not None and not view.busy())
     # WHEN the clerk presses Ctrl+Shift+K and Enter with no reason
     qtbot.keyClick(view.table, Qt.Key.Key_K, CTRL | SHIFT)
@@ -136,10 +127,7 @@ def test_close_asks_the_reason_then_says_what_closing_does(
 def test_tag_labels_of_the_kennels_license_previewed_by_keys(
     qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
 ) -> None:
-    (keeper,) = keepers(ui_context.database, 1)
-    kennel = seed_kennel(ui_context.database, keeper, clock)
-    view = open_kennels(qtbot, window)
-    choose_kennel(qtbot, view, kennel.name)
+    view, kennel = kennel_chosen(qtbot, window, ui_context.database, clock)
     # A kennel with no license yet: told why, nothing opens
     qtbot.keyClick(view.table, Qt.Key.Key_T, CTRL)
     qtbot.waitUntil(lambda: "holds no license for 2026–27" in view.notice.text())
