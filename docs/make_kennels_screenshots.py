@@ -16,8 +16,11 @@ from __future__ import annotations
 import datetime as dt
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
+from PySide6.QtWidgets import QDialog
 from screenshot_support import EASTERN, demo_administrator, save, visible, wait_until
 from sqlalchemy import select
 
@@ -129,6 +132,25 @@ def seed_kennels(database: Database) -> None:
             )  # fmt: skip
 
 
+D = TypeVar("D", bound=QDialog)
+
+
+def opened(action: Callable[[], object], kind: type[D]) -> D:
+    """Run the action that opens a dialog of ``kind`` and wait for it to show."""
+    action()
+    wait_until(lambda: visible(kind) is not None)
+    dialog = visible(kind)
+    assert isinstance(dialog, kind)
+    return dialog
+
+
+def shot_and_close(view: KennelsView, dialog: QDialog, name: str) -> None:
+    wait_until(lambda: not view.busy())
+    save(dialog, name)
+    dialog.reject()
+    wait_until(lambda: not view.busy())
+
+
 def main() -> int:
     if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
         os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={HERE / 'screen-1280x800.json'}"
@@ -186,49 +208,24 @@ def main() -> int:
         standing.reject()
         wait_until(lambda: not view.busy())
 
-        view.record_inspection()
-        wait_until(lambda: visible(InspectionDialog) is not None)
-        inspection = visible(InspectionDialog)
-        assert isinstance(inspection, InspectionDialog)
+        inspection = opened(view.record_inspection, InspectionDialog)
         inspection.notes.setText("Fence on the north run mended since the last visit")
-        save(inspection, "kennels-inspection")
-        inspection.reject()
-        wait_until(lambda: not view.busy())
-
-        view.edit_kennel()
-        wait_until(lambda: visible(EditKennelDialog) is not None)
-        edit = visible(EditKennelDialog)
-        assert isinstance(edit, EditKennelDialog)
+        shot_and_close(view, inspection, "kennels-inspection")
+        edit = opened(view.edit_kennel, EditKennelDialog)
         edit.max_dogs.setText("8")
-        save(edit, "kennels-edit")
-        edit.reject()
-        wait_until(lambda: not view.busy())
-
-        view.close_kennel()
-        wait_until(lambda: visible(CloseKennelDialog) is not None)
-        closing = visible(CloseKennelDialog)
-        assert isinstance(closing, CloseKennelDialog)
+        shot_and_close(view, edit, "kennels-edit")
+        closing = opened(view.close_kennel, CloseKennelDialog)
         closing.field.setText("The keeper moved to Grafton")
-        save(closing, "kennels-close")
-        closing.reject()
-        wait_until(lambda: not view.busy())
+        shot_and_close(view, closing, "kennels-close")
 
         view.year.setCurrentIndex(0)  # 2026–27: the license sold last May
         wait_until(lambda: not view.busy())
         view.table.selectRow(0)
         wait_until(lambda: view.details.card is not None and not view.busy())
-        view.tag_labels()
-        wait_until(lambda: visible(KennelTagLabelsDialog) is not None)
-        labels = visible(KennelTagLabelsDialog)
-        assert isinstance(labels, KennelTagLabelsDialog)
+        labels = opened(view.tag_labels, KennelTagLabelsDialog)
         save(labels, "kennels-tag-labels")
-        labels.save()
-        wait_until(lambda: visible(PrintPreview) is not None)
-        preview = visible(PrintPreview)
-        assert isinstance(preview, PrintPreview)
-        wait_until(lambda: not view.busy())
-        save(preview, "kennels-tag-labels-preview")
-        preview.reject()
+        preview = opened(labels.save, PrintPreview)
+        shot_and_close(view, preview, "kennels-tag-labels-preview")
         view.year.setCurrentIndex(1)
         wait_until(lambda: not view.busy())
 
