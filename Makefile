@@ -4,8 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_DOGS ?= 2000
+# pytest-xdist workers: one per core (CI has 2), each with its own PostgreSQL server.
+WORKERS ?= auto
+# What the quick loop leaves out: tests of windows, processes, the server, big builds.
+QUICK := not gui and not process and not pg and not slow
 
-.PHONY: run test lint typecheck contracts pytest bench docs clean
+.PHONY: run test check lint typecheck contracts pytest quick bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,10 +34,18 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# The whole suite, in a new random order each run, with its time and slowest tests.
 pytest: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=15
 
 test: lint typecheck contracts pytest
+
+# The everyday loop, about a minute: lint, types, contracts and the tests of no window,
+# process or server. A file or folder alone: .venv/bin/pytest tests/rules/test_counts.py
+quick: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(WORKERS) --dist loadgroup -q -m "$(QUICK)"
+
+check: lint typecheck contracts quick
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m benchmarks

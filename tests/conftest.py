@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
+from kinds_of_test import kinds_of  # noqa: E402
 from pg_server import PostgresServer, find_bindir  # noqa: E402
 
 EASTERN = ZoneInfo("America/New_York")
@@ -30,6 +32,14 @@ EASTERN = ZoneInfo("America/New_York")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_log_errors: the test expects ERROR log records")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The kinds of test, set by folder and fixture (README, "Testing"), so that the quick
+    loop (``make check``) can leave out what needs a window, a process or a server."""
+    for item in items:
+        for kind in kinds_of(item):
+            item.add_marker(kind)
 
 
 @pytest.fixture
@@ -52,6 +62,8 @@ def _no_unexpected_log_errors(
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
+    """This worker's own PostgreSQL server (each pytest-xdist worker starts one, so no two
+    workers ever share a database or a lock)."""
     bindir = find_bindir()
     if bindir is None:
         reason = "PostgreSQL server binaries (pg_ctl, initdb) are not installed"
@@ -66,17 +78,51 @@ def postgres_server() -> Iterator[PostgresServer]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def postgres_head(postgres_server: PostgresServer) -> str:
+    """The name of a database on the server at the newest schema, made once by the real
+    migrations; a test that wants a database at the newest schema gets a copy of it."""
+    url = postgres_server.create_database()
+    database = Database.open(url)
+    upgrade_to_head(database)
+    database.dispose()
+    return url.rsplit("/", 1)[1]
+
+
+@pytest.fixture(scope="session")
+def sqlite_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file at the newest schema, made once by the real migrations; a test that
+    wants a database at the newest schema gets a copy of it."""
+    path = tmp_path_factory.mktemp("head") / "head.sqlite"
+    database = Database.open(f"sqlite:///{path}")
+    upgrade_to_head(database)
+    database.dispose()
+    return path
+
+
+def _wants_head(request: pytest.FixtureRequest) -> bool:
+    # A test that asks for ``database`` (or ``sqlite_database``) starts from the newest
+    # schema; one that asks only for the address or an empty database gets an empty one.
+    return bool({"database", "sqlite_database"} & set(request.fixturenames))
+
+
 @pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'clerkdesk.sqlite'}"
+def sqlite_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    path = tmp_path / "clerkdesk.sqlite"
+    if _wants_head(request):
+        shutil.copyfile(request.getfixturevalue("sqlite_head"), path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A new, empty database on each backend in turn."""
+    """A new database on each backend in turn: empty, or at the newest schema for a test
+    that asks for ``database``."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'clerkdesk.sqlite'}"
+        return str(request.getfixturevalue("sqlite_url"))
     server: PostgresServer = request.getfixturevalue("postgres_server")
+    if _wants_head(request):
+        return server.create_database(template=request.getfixturevalue("postgres_head"))
     return server.create_database()
 
 
@@ -89,7 +135,8 @@ def empty_database(database_url: str) -> Iterator[Database]:
 
 @pytest.fixture
 def database(empty_database: Database) -> Database:
-    """A database on each backend, at the newest schema."""
+    """A database on each backend, at the newest schema (a copy of one the migrations made:
+    upgrading it here only confirms it is at the head)."""
     upgrade_to_head(empty_database)
     return empty_database
 

@@ -16,12 +16,12 @@ from sqlalchemy import select
 from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import Dog, Owner, TenderKind
 from clerkdesk.rules import presets
 from clerkdesk.services import licensing, tags, voids
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
+from demo_copies import demo_copy
 
 CLERK = staff("mjones")
 CHECK_NUMBER = "1234"
@@ -56,7 +56,7 @@ def license_two_dogs(
     database: Database, clock: FixedClock, *, owner_name: tuple[str, str] | None = None
 ) -> Sale:
     """``owner_name`` renames the owner first (the receipt keeps the payer's name as paid)."""
-    fill_demo(database, dogs=30, seed=3, town_id="westborough", clock=clock)
+    demo_copy(database, dogs=30, seed=3, town_id="westborough", clock=clock)
     last_spring = FixedClock(dt.datetime(2025, 5, 1, 9, 0, tzinfo=clock.now().tzinfo))
     for start, when in ((LAST_YEAR, last_spring), (THIS_YEAR, clock)):
         tags.receive_stock(database, start, 1, 500, actor=CLERK, clock=when)
@@ -123,7 +123,7 @@ def card_fee_profile() -> str:
 
 def license_by_card(database: Database, clock: FixedClock) -> Sale:
     """A demo owner's two dogs licensed on ``clock``'s day, paid by card under the card fee."""
-    fill_demo(database, dogs=30, seed=3, town_id="westborough", clock=clock)
+    demo_copy(database, dogs=30, seed=3, town_id="westborough", clock=clock)
     save_town_profile(database, card_fee_profile(), actor=CLERK, clock=clock)
     tags.receive_stock(database, THIS_YEAR, 1, 500, actor=CLERK, clock=clock)
     owner_id, (first, second) = _owner_with_two_licensable_dogs(database, clock.today())

@@ -98,11 +98,14 @@ class PostgresServer:
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://{self.user}@127.0.0.1:{self.port}/{database}"
 
-    def create_database(self) -> str:
+    def create_database(self, template: str | None = None) -> str:
+        """A new database, empty or a copy of ``template`` (a file copy on the server: far
+        quicker than building the same schema again)."""
         self._databases += 1
         name = f"test_{os.getpid()}_{self._databases}"
+        copied = f' TEMPLATE "{template}"' if template else ""
         with psycopg.connect(
             host="127.0.0.1", port=self.port, user=self.user, dbname="postgres", autocommit=True
         ) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"{copied}')
         return self.url(name)

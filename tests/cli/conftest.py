@@ -8,28 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from argon2 import PasswordHasher
+from command_user import CLI_PASSWORD, CLI_USER, add_cli_user
 
-from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.rules import presets
-from clerkdesk.rules.roles import Role
-from clerkdesk.services.users import add_user, has_users
-
-# Every command in these tests acts as this administrator (see ``signed_in``).
-CLI_USER, CLI_PASSWORD = "tester", "tester-password"
-# Light parameters: the first sign-in rehashes with the real ones, as it would anyway.
-_QUICK = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
-
-
-def add_cli_user(database: Database) -> None:
-    """The administrator the commands sign in as, in a database that has no users yet."""
-    if not has_users(database):
-        add_user(
-            database, CLI_USER, Role.ADMINISTRATOR, CLI_PASSWORD, "Test Administrator",
-            actor=None, clock=SystemClock(), hasher=_QUICK,
-        )  # fmt: skip
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from command_user import CLI_USER, add_cli_user
 from sqlalchemy import select
 
 from clerkdesk.cli.main import main
@@ -16,10 +17,9 @@ from clerkdesk.db.database import Database
 from clerkdesk.models import Closeout, TenderKind
 from clerkdesk.reports.layout import money
 from clerkdesk.rules.town_time import town_zone
-from conftest import CLI_USER, add_cli_user
 from pdf_support import page_texts
-from services.conftest import Town, town
 from services.money_days import cash, paper, sell
+from small_town import Town, town
 
 __all__ = ["town"]
 

@@ -12,8 +12,8 @@ from clerkdesk.models import LedgerEntry, PeriodLock, ReceiptVoid
 from clerkdesk.services import licensing
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from cli.test_cli_tags import run
-from services.conftest import CLERK, Town, check
-from services.conftest import town as town
+from small_town import CLERK, Town, check
+from small_town import town as town
 
 
 def _url(town: Town) -> str:

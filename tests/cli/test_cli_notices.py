@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_user import add_cli_user
 from pypdf import PdfReader
 
 from actors import staff
@@ -22,8 +23,7 @@ from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.town import save_town_profile
-from conftest import add_cli_user
-from services.conftest import check, dog_input, owner_input, vaccination
+from small_town import check, dog_input, owner_input, vaccination
 
 CLERK = staff()
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_user import CLI_USER, add_cli_user
 from sqlalchemy import func, select
 
 from clerkdesk.cli.main import main
@@ -16,7 +17,6 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.models import DocumentReprint, PrintedKind
-from cli.conftest import CLI_USER, add_cli_user
 from document_support import Sale, license_two_dogs
 from pdf_support import page_sizes, page_texts
 

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_user import add_cli_user
 
 from clerkdesk.cli.main import main
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.rules.periods import month_bounds
-from conftest import add_cli_user
 from document_support import license_two_dogs
 from ledger_rows import raw_sums
 from remittance_files import csv_figures, pdf_figures, xlsx_figures

@@ -9,12 +9,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from command_user import CLI_PASSWORD, CLI_USER
 
 from clerkdesk.cli.main import main
 from clerkdesk.db.database import Database
 from clerkdesk.services.idle_lock import idle_lock_minutes
 from clerkdesk.services.users import list_users
-from cli.conftest import CLI_PASSWORD, CLI_USER
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -4,22 +4,24 @@ becomes an entry naming who, where, when, and the changed columns before and aft
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 from decimal import Decimal
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import sessionmaker
 
 from actors import CLERK, staff
 from clerkdesk.clock import FixedClock
-from clerkdesk.db.audit_hook import plain
+from clerkdesk.db.audit_hook import install, plain
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import AuditEntry, Owner, Role, Setting, TagStatus, User
 from clerkdesk.rules.roles import Permission
 from clerkdesk.services import people, rabies
 from clerkdesk.services.acting import acting
-from services.conftest import owner_input, vaccination
+from small_town import owner_input, vaccination
 
 ANN = staff("ann", Role.ASSISTANT_CLERK, "front-desk")
 ROOT = staff("root", Role.ADMINISTRATOR)
@@ -178,3 +180,22 @@ def test_search_words_and_receipts_are_not_in_the_trail(
 )
 def test_values_are_kept_as_plain_json(value: object, shown: object) -> None:
     assert plain(value) == shown
+
+
+def test_a_new_write_factory_records_where_a_gone_one_stood(sqlite_database: Database) -> None:
+    # GIVEN write-session factories made and dropped one after another while the garbage
+    # collector waits, so that a new one is often made at a gone one's address
+    gc.disable()
+    try:
+        for number in range(50):
+            factory = sessionmaker(bind=sqlite_database.engine)
+            install(factory)
+            # WHEN a setting is written through it
+            with factory() as session:
+                session.add(Setting(key=f"k{number}", value="v"))
+                session.commit()
+            del factory
+    finally:
+        gc.enable()
+    # THEN every one of them recorded its write
+    assert len(_entries(sqlite_database, "setting")) == 50

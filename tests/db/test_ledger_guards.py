@@ -22,8 +22,8 @@ from clerkdesk.services import licensing, periods
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.voids import void_receipt
-from services.conftest import CLERK, Town, at, check
-from services.conftest import town as town
+from small_town import CLERK, Town, at, check
+from small_town import town as town
 
 # The column each table is "changed" on: any column will do, the row must not change.
 KEY = {table: "id" for table in LEDGER_TABLES} | {"ledger_entry": "seq"}

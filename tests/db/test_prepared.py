@@ -10,14 +10,14 @@ from sqlalchemy import select
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.prepared import PreparedRead
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import Dog, Owner
 from clerkdesk.services import search as search_module
+from demo_copies import demo_copy
 
 
 @pytest.fixture
 def town(database: Database, clock: FixedClock) -> Database:
-    fill_demo(database, dogs=60, seed=4, town_id="westborough", clock=clock, history_years=1)
+    demo_copy(database, dogs=60, seed=4, town_id="westborough", clock=clock, history_years=1)
     return database
 
 

@@ -1,4 +1,4 @@
-"""A kennel in the small town of ``services.conftest``, made through the services.
+"""A kennel in the small town of ``small_town``, made through the services.
 
 John Smith keeps Maple Hill Kennel (a personal kennel for up to 10 dogs, Westborough's
 $36.50 tier) at his home, 40 Oak St. Its roster: Duke and Daisy (adults), Pip (a puppy
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from clerkdesk.rules.kinds import InspectionResult
 from clerkdesk.services import kennels, people
-from services.conftest import CLERK, Town, dog_input
+from small_town import CLERK, Town, dog_input
 
 ROSTER_DAY = dt.date(2026, 5, 1)
 

@@ -17,7 +17,7 @@ from clerkdesk.services import licensing, people, rabies
 from clerkdesk.services.ledger_chain import chain_head, hold_chain, post_entry
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.posting import posting_day
-from services.conftest import Town, at, dog_input, vaccination
+from small_town import Town, at, dog_input, vaccination
 
 
 def cash(offered: str) -> TenderInput:

@@ -38,7 +38,7 @@ from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.voids import void_receipt
-from services.conftest import check, dog_input, owner_input, vaccination
+from small_town import check, dog_input, owner_input, vaccination
 
 CLERK = staff()
 EASTERN = ZoneInfo("America/New_York")

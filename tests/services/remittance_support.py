@@ -16,7 +16,7 @@ from clerkdesk.services import licensing, people, rabies
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
 from ledger_rows import void_as_the_void_service_would
-from services.conftest import Town, at, dog_input, owner_input, vaccination
+from small_town import Town, at, dog_input, owner_input, vaccination
 
 RETENTION_TABLE = (
     '\n[remittance]\nclerk_retention_per_license = 0.75\ncitation = "MGL c.140 §147"\n'

@@ -22,7 +22,7 @@ from clerkdesk.services.audit_trail import (
     record_named,
     table_named,
 )
-from services.conftest import CLERK, Town, dog_input, owner_input
+from small_town import CLERK, Town, dog_input, owner_input
 
 TREASURER = staff("tess", Role.TREASURER)
 ANN = staff("ann", Role.ASSISTANT_CLERK, "front-desk")

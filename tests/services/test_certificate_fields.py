@@ -24,7 +24,7 @@ from clerkdesk.services import licensing, people, rabies, reprints, seal
 from clerkdesk.services.documents import certificate_for_license
 from clerkdesk.services.town import save_town_profile
 from pdf_support import page_texts
-from services.conftest import CLERK, Town, check, dog_input, vaccination
+from small_town import CLERK, Town, check, dog_input, vaccination
 
 CONDITIONS = (
     "This license is not transferable. The dog shall be restrained or under the owner's "

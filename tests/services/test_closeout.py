@@ -27,7 +27,6 @@ from clerkdesk.services.closeout import (
     parse_cash,
 )
 from clerkdesk.services.posting import PeriodLocked, next_weekday
-from services.conftest import CLERK, Town, check
 from services.money_days import (
     at,
     business_day,
@@ -39,6 +38,7 @@ from services.money_days import (
     sell,
     void_receipt,
 )
+from small_town import CLERK, Town, check
 
 TODAY = dt.date(2026, 6, 1)
 

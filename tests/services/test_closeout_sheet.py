@@ -12,8 +12,8 @@ from clerkdesk.reports.deposit_slip import PRELIMINARY, render_deposit_slip
 from clerkdesk.reports.layout import money
 from clerkdesk.services.closeout import close_out, closeout_sheet
 from pdf_support import page_texts
-from services.conftest import CLERK, Town
 from services.money_days import cash, new_dog, paper, sell
+from small_town import CLERK, Town
 
 TODAY = dt.date(2026, 6, 1)
 

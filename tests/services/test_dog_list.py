@@ -8,7 +8,7 @@ import pytest
 
 from clerkdesk.services import people, rabies
 from clerkdesk.services.dog_list import DogRow, DogSort, count_dogs, dog_page
-from services.conftest import CLERK, Town, dog_input, vaccination
+from small_town import CLERK, Town, dog_input, vaccination
 
 KEYS = {
     DogSort.OWNER: lambda r: (r.owner_name.split(", ")[0], r.owner_name.split(", ")[1]),

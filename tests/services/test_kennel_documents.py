@@ -15,8 +15,8 @@ from clerkdesk.services.kennel_documents import kennel_certificate, state_kennel
 from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
 from clerkdesk.services.voids import void_receipt
 from pdf_support import page_texts
-from services.conftest import CLERK, Town, check
 from services.kennel_support import KennelTown, add_kennel_with_dogs, inspect, make_kennel_town
+from small_town import CLERK, Town, check
 
 
 @pytest.fixture

@@ -27,8 +27,8 @@ from clerkdesk.services.kennel_licensing import (
     kennel_standing,
     sell_kennel_license,
 )
-from services.conftest import CLERK, Town, at, check
 from services.kennel_support import KennelTown, add_kennel_with_dogs, inspect, make_kennel_town
+from small_town import CLERK, Town, at, check
 
 LABEL = "2026–27-K001"
 
@@ -190,7 +190,7 @@ def test_a_voided_sale_makes_the_license_void_and_the_kennel_licensable_again(
 def test_a_dog_kept_under_a_licensed_kennel_needs_no_license_of_its_own(kt: KennelTown) -> None:
     from clerkdesk.services import licensing, rabies
     from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, quote_dogs
-    from services.conftest import vaccination
+    from small_town import vaccination
 
     town = kt.town
     rabies.record_certificate(town.database, kt.duke, vaccination(), actor=CLERK, clock=town.clock)

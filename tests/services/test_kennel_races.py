@@ -13,8 +13,8 @@ from clerkdesk.models import KennelDog, KennelLicense, LicenseStatus, Receipt
 from clerkdesk.services import kennels, people
 from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
 from services.at_once import at_once
-from services.conftest import CLERK, Town, check, dog_input
 from services.kennel_support import make_kennel_town
+from small_town import CLERK, Town, check, dog_input
 
 
 def test_two_workstations_cannot_license_one_kennel_twice_for_a_year(town: Town) -> None:

@@ -14,8 +14,8 @@ from clerkdesk.services.kennel_licensing import (
     sell_kennel_license,
 )
 from clerkdesk.services.remittance import remittance
-from services.conftest import CLERK, Town, at, check
 from services.kennel_support import add_kennel_with_dogs, inspect
+from small_town import CLERK, Town, at, check
 
 LAST_SPRING = dt.date(2025, 5, 1)
 

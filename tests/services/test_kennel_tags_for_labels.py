@@ -9,8 +9,8 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
 from clerkdesk.services.kennel_tag_labels import kennel_tag_labels
 from clerkdesk.services.voids import void_receipt
-from services.conftest import CLERK, Town, check
 from services.kennel_support import KennelTown, make_kennel_town
+from small_town import CLERK, Town, check
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from clerkdesk.rules.roles import Role
 from clerkdesk.services import kennels, people
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
-from services.conftest import CLERK, Town, check, dog_input
 from services.kennel_support import KennelTown, kennel_input, make_kennel_town
+from small_town import CLERK, Town, check, dog_input
 
 
 @pytest.fixture

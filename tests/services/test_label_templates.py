@@ -21,7 +21,7 @@ from clerkdesk.services.label_templates import (
     save_template,
 )
 from clerkdesk.services.tag_labels import label_facts
-from conftest import Town
+from small_town import Town
 
 OURS = replace(
     ADDRESS_30,

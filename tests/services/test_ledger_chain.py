@@ -16,7 +16,7 @@ from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.ledger_hash import GENESIS, content_hash, link_hash
 from clerkdesk.services import licensing
 from clerkdesk.services.posting import PeriodLocked
-from services.conftest import CLERK, Town, at, check
+from small_town import CLERK, Town, at, check
 
 MONDAY = dt.date(2026, 6, 1)
 

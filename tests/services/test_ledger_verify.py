@@ -18,7 +18,7 @@ from clerkdesk.services import ledger_verify, licensing, periods
 from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.voids import void_receipt
-from services.conftest import CLERK, Town, check
+from small_town import CLERK, Town, check
 
 # The triggers each backend guards a table with (migration 0009).
 _GUARDS = {"sqlite": ("{t}_no_update", "{t}_no_delete"), "postgresql": ("{t}_append_only",)}

@@ -40,7 +40,7 @@ from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.unlicensed import unlicensed_dogs
 from clerkdesk.services.year_open import open_license_year
-from services.conftest import dog_input, owner_input, vaccination
+from small_town import dog_input, owner_input, vaccination
 
 CLERK = staff()
 ACO = staff("aco", Role.ANIMAL_CONTROL)

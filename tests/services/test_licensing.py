@@ -25,7 +25,7 @@ from clerkdesk.services import licensing, people, rabies
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
-from services.conftest import CLERK, Town, at, check, dog_input, owner_input, vaccination
+from small_town import CLERK, Town, at, check, dog_input, owner_input, vaccination
 
 
 def counts(town: Town) -> tuple[int, ...]:

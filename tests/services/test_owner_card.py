@@ -15,7 +15,7 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.owner_card import owner_card, standings_now
 from clerkdesk.services.town import save_town_profile
 from document_support import limits_profile
-from services.conftest import CLERK, Town, at, check, dog_input
+from small_town import CLERK, Town, at, check, dog_input
 
 NEXT_YEAR = dt.date(2027, 4, 1)
 EARLY = dt.date(2027, 2, 15)  # 45 days before April 1; Westborough sells 60 days ahead

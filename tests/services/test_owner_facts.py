@@ -13,7 +13,7 @@ from clerkdesk.services import licensing, people
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, owner_card
 from clerkdesk.services.town import save_town_profile
-from services.conftest import CLERK, Town, owner_input
+from small_town import CLERK, Town, owner_input
 
 # "Owners over 70 who reside in the Town year-round shall license their dogs free."
 YEAR_ROUND_SENIORS = """

@@ -16,7 +16,7 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, tender_fe
 from clerkdesk.services.payments import TenderInput, plan_tenders
 from clerkdesk.services.town import save_town_profile
 from document_support import card_fee_profile
-from services.conftest import CLERK, Town
+from small_town import CLERK, Town
 
 
 @pytest.fixture

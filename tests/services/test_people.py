@@ -13,7 +13,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import FieldErrors, ValidationError
 from clerkdesk.models import Dog, DogStatus, Owner, OwnerStatus, SearchToken
 from clerkdesk.services import people
-from services.conftest import dog_input, owner_input
+from small_town import dog_input, owner_input
 
 
 def _count(database: Database, model: type) -> int:

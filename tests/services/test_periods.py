@@ -19,7 +19,7 @@ from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.posting import PeriodLocked
 from clerkdesk.services.voids import void_receipt
-from services.conftest import CLERK, Town, at, check
+from small_town import CLERK, Town, at, check
 
 
 def _sell(town: Town, dog: int, day: dt.date | None = None) -> licensing.CheckoutResult:

@@ -12,7 +12,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import FieldErrors, ValidationError
 from clerkdesk.models import CertificateKind
 from clerkdesk.services import people, rabies
-from services.conftest import CLERK, dog_input, owner_input, vaccination
+from small_town import CLERK, dog_input, owner_input, vaccination
 
 
 @pytest.fixture

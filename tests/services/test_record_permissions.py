@@ -28,7 +28,7 @@ from clerkdesk.rules.roles import ROLE_PERMISSIONS, Actor, Permission, Role
 from clerkdesk.services import label_templates, people, seal, town_changes
 from clerkdesk.services import town as town_rules
 from clerkdesk.services.acting import PermissionDenied
-from services.conftest import CLERK, Town, dog_input, owner_input
+from small_town import CLERK, Town, dog_input, owner_input
 
 
 def _without(permission: Permission) -> list[Role]:

@@ -21,13 +21,13 @@ from ledger_rows import (
     nonzero,
     raw_sums,
 )
-from services.conftest import CLERK, Town
 from services.remittance_support import (
     allow_retention,
     june_fixture,  # noqa: F401  (the fixture "june")
     new_dog,
     sell,
 )
+from small_town import CLERK, Town
 
 JUNE = month_bounds("2026-06")
 JULY = month_bounds("2026-07")

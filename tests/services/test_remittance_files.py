@@ -25,11 +25,11 @@ from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.remittance import remittance
 from ledger_rows import RawSums, nonzero, raw_sums, void_as_the_void_service_would
 from remittance_files import Figures, csv_figures, pdf_figures, xlsx_figures
-from services.conftest import CLERK, Town
 from services.remittance_support import (
     allow_retention,
     june_fixture,  # noqa: F401  (the fixture "june")
 )
+from small_town import CLERK, Town
 
 
 def files(r: Remittance) -> dict[str, Figures]:

@@ -16,8 +16,8 @@ from clerkdesk.services import people, rabies, tags
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.remittance import remittance
 from ledger_rows import raw_sums, void_as_the_void_service_would
-from services.conftest import CLERK, THIS_YEAR, Town, dog_input, vaccination
 from services.remittance_support import new_dog, sell
+from small_town import CLERK, THIS_YEAR, Town, dog_input, vaccination
 
 FIRST = dt.date(2026, 4, 1)
 DAYS = 150

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import existing_dogs, fill_demo
+from clerkdesk.demo.fill import existing_dogs
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import CertificateKind, DogStatus, OwnerStatus, TenderKind
 from clerkdesk.rules import presets
@@ -37,6 +37,7 @@ from clerkdesk.services.search import SearchHit, SearchResult
 from clerkdesk.services.search_words import words
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.word_search import upper_bound
+from demo_copies import demo_copy
 
 CLERK = staff()
 LAST_YEAR = dt.date(2025, 4, 1)
@@ -468,7 +469,7 @@ def test_upper_bound_stays_inside_the_alphabet() -> None:
 
 
 def _town(database: Database, clock: FixedClock, dogs: int = 400) -> None:
-    fill_demo(database, dogs=dogs, seed=3, town_id="westborough", clock=clock)
+    demo_copy(database, dogs=dogs, seed=3, town_id="westborough", clock=clock)
 
 
 def _holds(hit: SearchHit, words_of: dict[int, list[str]], text: str) -> bool:

@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from clerkdesk.services import licensing, people, rabies, tags
-from services.conftest import CLERK, Town, at, check, dog_input, vaccination
+from small_town import CLERK, Town, at, check, dog_input, vaccination
 
 
 def test_a_dog_licensed_two_years_ago_pays_westboroughs_late_fee(town: Town) -> None:

@@ -12,7 +12,7 @@ from clerkdesk.services import dog_changes, licensing
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.tag_history import parse_tag, tag_history, year_tags
 from clerkdesk.services.tag_marks import MarkTag, clear_mark, mark_tag
-from services.conftest import CLERK, Town, check
+from small_town import CLERK, Town, check
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from clerkdesk.services import dog_changes, licensing, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.tag_marks import MarkTag, clear_mark, mark_tag
 from clerkdesk.services.tags import ReceiveTags
-from services.conftest import CLERK, THIS_YEAR, Town, check
+from small_town import CLERK, THIS_YEAR, Town, check
 
 
 def _mark(town: Town, number: int, kind: TagMarkKind, reason: str | None = "spoiled") -> None:

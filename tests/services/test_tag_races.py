@@ -15,7 +15,6 @@ from clerkdesk.models import TagIssue, TagMark
 from clerkdesk.rules import presets
 from clerkdesk.services import people, rabies, tags
 from clerkdesk.services.town import save_town_profile
-from services.conftest import CLERK, THIS_YEAR, dog_input, owner_input, vaccination
 from services.workstations import (
     ISSUED,
     MARKED,
@@ -26,6 +25,7 @@ from services.workstations import (
     Sale,
     run_workstations,
 )
+from small_town import CLERK, THIS_YEAR, dog_input, owner_input, vaccination
 
 ROUNDS = 12
 

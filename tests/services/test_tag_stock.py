@@ -17,7 +17,7 @@ from clerkdesk.services import licensing, tag_input, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.tags import ReceiveTags
-from services.conftest import CLERK, THIS_YEAR, Town, at, check
+from small_town import CLERK, THIS_YEAR, Town, at, check
 
 NEXT_YEAR = dt.date(2027, 4, 1)
 

@@ -11,7 +11,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Receipt, TagIssue, TagStatus
 from clerkdesk.services import dog_changes, licensing, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
-from services.conftest import CLERK, THIS_YEAR, Town, check
+from small_town import CLERK, THIS_YEAR, Town, check
 
 
 def test_overlapping_stock_is_refused(town: Town) -> None:

@@ -22,7 +22,8 @@ from clerkdesk.rules import presets
 from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.town import save_town_profile
-from services.conftest import (
+from services.workstations import ISSUED, RAW, REFUSED, Outcome, Sale, run_workstations
+from small_town import (
     CLERK,
     THIS_YEAR,
     Town,
@@ -31,7 +32,6 @@ from services.conftest import (
     owner_input,
     vaccination,
 )
-from services.workstations import ISSUED, RAW, REFUSED, Outcome, Sale, run_workstations
 
 
 def test_concurrent_checkouts_number_receipts_without_gaps(town: Town) -> None:

@@ -30,7 +30,7 @@ from clerkdesk.services import dog_changes, licensing, owner_card, people
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.voids import AlreadyVoided, VoidRefused, void_receipt
-from services.conftest import CLERK, THIS_YEAR, Town, check
+from small_town import CLERK, THIS_YEAR, Town, check
 
 ANN = staff("ann", Role.CLERK, "front desk")
 

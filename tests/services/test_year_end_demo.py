@@ -12,18 +12,18 @@ from sqlalchemy import select
 from actors import CLERK
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import Dog, DogStatus, License, LicenseStatus, Owner, OwnerStatus, Receipt
 from clerkdesk.services import people
 from clerkdesk.services.season import season_overview
 from clerkdesk.services.unlicensed import unlicensed_dogs
+from demo_copies import demo_copy
 
 LAST, THIS = dt.date(2025, 4, 1), dt.date(2026, 4, 1)
 
 
 @pytest.fixture
 def demo(database: Database, clock: FixedClock) -> Database:
-    fill_demo(
+    demo_copy(
         database, dogs=80, seed=12, town_id="westborough", clock=clock, history_years=1,
         stock_tags=True,
     )  # fmt: skip

@@ -10,16 +10,16 @@ from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.ui.app import build_shell, start
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.main_window import MainWindow
+from demo_copies import demo_copy
 from qt_support import RecordedDialogs, sign_in_window
 
 
 @pytest.fixture
 def demo_url(sqlite_database: Database, sqlite_url: str, clock: FixedClock) -> str:
-    fill_demo(sqlite_database, dogs=450, seed=7, town_id="westborough", clock=clock)
+    demo_copy(sqlite_database, dogs=450, seed=7, town_id="westborough", clock=clock)
     return sqlite_url
 
 

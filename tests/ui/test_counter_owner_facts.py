@@ -15,7 +15,6 @@ from pytestqt.qtbot import QtBot
 from actors import CLERK
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import Owner
 from clerkdesk.rules import presets
 from clerkdesk.services.owner_card import YEAR_ROUND_BADGE
@@ -24,6 +23,7 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.forms import OwnerForm
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
+from demo_copies import demo_copy
 
 ALT = Qt.KeyboardModifier.AltModifier
 YEAR_ROUND_SENIORS = """
@@ -38,7 +38,7 @@ citation = "Art. 9 §8"
 @pytest.fixture
 def demo_url(sqlite_database: Database, sqlite_url: str, clock: FixedClock) -> str:
     """The demo town, whose rules exempt owners over 70 who live there year-round."""
-    fill_demo(sqlite_database, dogs=450, seed=7, town_id="westborough", clock=clock)
+    demo_copy(sqlite_database, dogs=450, seed=7, town_id="westborough", clock=clock)
     rules = presets.preset_toml("westborough") + YEAR_ROUND_SENIORS
     save_town_profile(sqlite_database, rules, actor=CLERK, clock=clock)
     return sqlite_url

@@ -8,8 +8,8 @@ from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.voids import void_receipt
 from clerkdesk.ui.counter.dog_details import license_words
 from clerkdesk.ui.counter.owner_card import fee_tooltip
-from services.conftest import CLERK, Town, check
-from services.conftest import town as town
+from small_town import CLERK, Town, check
+from small_town import town as town
 
 WORDS = "This year's license was voided — Voided 06/01/2026 by clerk: wrong dog"
 

@@ -18,7 +18,6 @@ from sqlalchemy import select
 from actors import staff
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.models import DocumentReprint, ReceiptVoid
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.roles import Role
@@ -30,6 +29,7 @@ from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.money.receipt_dialog import ReceiptDialog
 from clerkdesk.ui.views.money.void_dialog import VoidDialog
+from demo_copies import demo_copy
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -37,7 +37,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 @pytest.fixture
 def demo_url(sqlite_database: Database, sqlite_url: str, clock: FixedClock) -> str:
     """A smaller demo town than the other screens', with a year of history: receipts."""
-    fill_demo(
+    demo_copy(
         sqlite_database, dogs=150, seed=7, town_id="westborough", clock=clock, history_years=1
     )
     return sqlite_url

@@ -15,7 +15,6 @@ from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.rules.periods import month_bounds
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.preview import PrintPreview
@@ -23,6 +22,7 @@ from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.reports import ReportsView
 from clerkdesk.ui.views.reports.lock_dialog import LockDialog
 from clerkdesk.ui.views.reports.remittance_panel import RemittancePanel
+from demo_copies import demo_copy
 from ledger_rows import raw_sums
 from qt_support import RecordedDialogs
 from remittance_files import csv_figures, pdf_figures, xlsx_figures
@@ -34,7 +34,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 @pytest.fixture
 def demo_url(sqlite_database: Database, sqlite_url: str, clock: FixedClock) -> str:
     """The demo town with a year of sales written through the checkout, up to yesterday."""
-    fill_demo(sqlite_database, dogs=80, seed=7, town_id="westborough", clock=clock, history_years=1)
+    demo_copy(sqlite_database, dogs=80, seed=7, town_id="westborough", clock=clock, history_years=1)
     return sqlite_url
 
 

@@ -26,7 +26,6 @@ from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.ui.app import build_shell, start
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.views.settings.confirm_dialog import ConfirmExamplesDialog
@@ -34,6 +33,7 @@ from clerkdesk.ui.views.settings.editor import TomlEditorDialog
 from clerkdesk.ui.views.settings.schedule_dialog import AddScheduleDialog
 from clerkdesk.ui.views.settings.tables import KEY_ROLE
 from clerkdesk.ui.views.settings.town_rules import TownRulesPage
+from demo_copies import demo_copy
 from qt_support import RecordedDialogs, sign_in_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -220,7 +220,7 @@ def test_export_then_import_through_the_file_seam(
 def fairhaven_window(
     qtbot: QtBot, sqlite_database: Database, sqlite_url: str, clock: FixedClock
 ) -> Iterator[MainWindow]:
-    fill_demo(sqlite_database, dogs=40, seed=3, town_id="fairhaven", clock=clock)
+    demo_copy(sqlite_database, dogs=40, seed=3, town_id="fairhaven", clock=clock)
     shell = build_shell(sqlite_url, clock, RecordedDialogs())
     main = start(sqlite_url, shell)
     qtbot.addWidget(main)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import json
+import weakref
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Any
@@ -264,8 +265,17 @@ _LISTENERS = (
 )
 
 
+# The factories already recorded. Not ``event.contains``: SQLAlchemy keys its registry by
+# ``id(factory)``, and keeps a gone factory's entry until the garbage collector takes its
+# session class; a new factory at the same address then looked recorded when it was not,
+# and its database kept no audit trail at all.
+_INSTALLED: weakref.WeakSet[sessionmaker[Session]] = weakref.WeakSet()
+
+
 def install(factory: sessionmaker[Session]) -> None:
-    """Record the audited changes of every session ``factory`` makes."""
+    """Record the audited changes of every session ``factory`` makes (once per factory)."""
+    if factory in _INSTALLED:
+        return
     for name, listener in _LISTENERS:
-        if not event.contains(factory, name, listener):
-            event.listen(factory, name, listener)
+        event.listen(factory, name, listener)
+    _INSTALLED.add(factory)

@@ -19,8 +19,8 @@ from clerkdesk.ui.style import stylesheet
 from clerkdesk.ui.tasks import TaskRunner
 from clerkdesk.ui.views.money.closeout_dialog import CloseoutDialog, open_closeout
 from qt_support import RecordedDialogs
-from services.conftest import Town
 from services.money_days import cash, paper, sell
+from small_town import Town
 
 
 def day_of_sales(town: Town) -> dict[str, Decimal]:

@@ -19,7 +19,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.rules.roles import Role
 from clerkdesk.services.closeout import close_out, day_summary
 from clerkdesk.ui.context import UiContext
-from services.conftest import CLERK, Town, town
+from small_town import CLERK, Town, town
 from ui.money.closeout_support import day_of_sales, host, money_ctx, opened, styled
 
 __all__ = ["host", "money_ctx", "styled", "town"]

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.demo.fill import fill_demo
 from clerkdesk.ui.main_window import MainWindow
+from demo_copies import demo_copy
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 ALT = Qt.KeyboardModifier.AltModifier
@@ -20,7 +20,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 def fill_history(database: Database, clock: FixedClock) -> None:
     """80 dogs, with last license year's sales (and this year's so far) through the checkout."""
-    fill_demo(database, dogs=80, seed=7, town_id="westborough", clock=clock, history_years=1)
+    demo_copy(database, dogs=80, seed=7, town_id="westborough", clock=clock, history_years=1)
 
 
 def open_by_keys(qtbot: QtBot, window: MainWindow, key: Qt.Key, kind: type[QWidget]) -> QWidget:
