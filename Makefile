@@ -8,6 +8,9 @@ DEMO_DOGS ?= 2000
 WORKERS ?= auto
 # What the quick loop leaves out: tests of windows, processes, the server, big builds.
 QUICK := not gui and not process and not pg and not slow
+# The tests keep Python's compiled files (ignored by git) even where the shell says not to
+# write them: collecting the suite then takes 4 s instead of 10, every run after the first.
+TESTENV := env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen
 
 .PHONY: run test check lint typecheck contracts pytest quick bench docs clean
 
@@ -36,14 +39,14 @@ contracts: $(STAMP)
 
 # The whole suite, in a new random order each run, with its time and slowest tests.
 pytest: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=15
+	$(TESTENV) $(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=15
 
 test: lint typecheck contracts pytest
 
 # The everyday loop, about a minute: lint, types, contracts and the tests of no window,
 # process or server. A file or folder alone: .venv/bin/pytest tests/rules/test_counts.py
 quick: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(WORKERS) --dist loadgroup -q -m "$(QUICK)"
+	$(TESTENV) $(BIN)/pytest -n $(WORKERS) --dist loadgroup -q -m "$(QUICK)"
 
 check: lint typecheck contracts quick
 

@@ -28,6 +28,8 @@ from kinds_of_test import kinds_of  # noqa: E402
 from pg_server import PostgresServer, find_bindir  # noqa: E402
 
 EASTERN = ZoneInfo("America/New_York")
+# Each test process's peak memory, said at the end of a run.
+pytest_plugins = ["suite_report"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -21,7 +21,7 @@ from clerkdesk.rules import presets
 from clerkdesk.services import licensing, tags, voids
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 CLERK = staff("mjones")
 CHECK_NUMBER = "1234"

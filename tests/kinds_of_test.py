@@ -6,8 +6,8 @@
   or any test that asks for the server);
 - ``process``: starts other processes or threads of work (a ``clerkdesk`` process, ``pg_dump``,
   workstations racing each other), found by what its module uses;
-- ``slow``: builds something big before it can look (a demo town, every page of a long
-  document, many generated examples), named by module in ``SLOW_MODULES``.
+- ``slow``: takes long for what it shows (a demo town filled, every command in turn, many
+  generated examples, the migrations down and up), named by module in ``SLOW_MODULES``.
 
 The quick loop (``make check``) runs what is none of these.
 """
@@ -22,7 +22,43 @@ _TESTS = Path(__file__).resolve().parent
 _SERVER_FIXTURES = {"postgres_server", "postgres_head"}
 # What a module that starts processes or racing workstations uses.
 _PROCESS_NAMES = {"subprocess", "multiprocessing", "clerkdesk_process", "at_once", "threading"}
-SLOW_MODULES: frozenset[str] = frozenset()
+# Modules whose tests took half a second or more each, or ten seconds together, in a whole
+# run on 2 cores (docs/testing.md): fills of demo towns, every command in turn, long
+# documents, property tests with many examples, migrations down and up.
+SLOW_MODULES: frozenset[str] = frozenset(
+    {
+        "test_cli_audit",
+        "test_cli_closeout",
+        "test_cli_bad_input",
+        "test_cli_foundation",
+        "test_cli_kennels",
+        "test_cli_notices",
+        "test_cli_print_documents",
+        "test_cli_report_remittance",
+        "test_cli_report_unlicensed",
+        "test_cli_tags_marks",
+        "test_cli_users",
+        "test_demo_audit",
+        "test_demo_closeouts",
+        "test_demo_history",
+        "test_demo_kennels",
+        "test_demo_town",
+        "test_license_year_cycle",
+        "test_license_year_with_kennels",
+        "test_migrations",
+        "test_notices_demo",
+        "test_prepared",
+        "test_remittance_files",
+        "test_remittance_property",
+        "test_rules_on_time_property",
+        "test_rules_properties",
+        "test_search",
+        "test_tag_races",
+        "test_unlicensed",
+        "test_year_end_demo",
+        "test_year_open",
+    }
+)
 
 
 def kinds_of(item: pytest.Item) -> list[str]:

@@ -23,6 +23,7 @@ from clerkdesk.rules import presets
 from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
+from prepared_databases import prepared
 
 CLERK = staff()
 LAST_YEAR = dt.date(2025, 4, 1)
@@ -90,6 +91,12 @@ def check(number: str = "1234", amount: str | None = None) -> TenderInput:
 
 @pytest.fixture
 def town(database: Database, clock: FixedClock) -> Town:
+    """The small town, built once per test process, backend and clock, and copied."""
+    ids = prepared(database, ("small town", clock.now().isoformat()), lambda d: _build(d, clock))
+    return Town(database, clock, *ids)
+
+
+def _build(database: Database, clock: FixedClock) -> tuple[int, int, int, int]:
     save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     jane = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
     john = people.create_owner(
@@ -117,4 +124,4 @@ def town(database: Database, clock: FixedClock) -> Town:
         actor=CLERK,
         clock=last_spring,
     )
-    return Town(database, clock, jane, rex, bella, john)
+    return jane, rex, bella, john

@@ -3,7 +3,7 @@
 pytest loads each folder's ``conftest.py`` under the one module name ``conftest``, so a test
 that imported a helper from a conftest got whichever was loaded last, and collecting a few
 chosen files failed or not by their order. Helpers live in importable modules instead
-(``small_town``, ``cli/command_user``, ``demo_copies``…); a conftest only declares fixtures.
+(``small_town``, ``cli/command_user``, ``prepared_databases``…); a conftest only declares fixtures.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.db.prepared import PreparedRead
 from clerkdesk.models import Dog, Owner
 from clerkdesk.services import search as search_module
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 
 @pytest.fixture

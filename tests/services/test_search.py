@@ -37,7 +37,7 @@ from clerkdesk.services.search import SearchHit, SearchResult
 from clerkdesk.services.search_words import words
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.word_search import upper_bound
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 CLERK = staff()
 LAST_YEAR = dt.date(2025, 4, 1)

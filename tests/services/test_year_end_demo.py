@@ -16,7 +16,7 @@ from clerkdesk.models import Dog, DogStatus, License, LicenseStatus, Owner, Owne
 from clerkdesk.services import people
 from clerkdesk.services.season import season_overview
 from clerkdesk.services.unlicensed import unlicensed_dogs
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 LAST, THIS = dt.date(2025, 4, 1), dt.date(2026, 4, 1)
 

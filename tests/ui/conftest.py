@@ -13,7 +13,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.ui.app import build_shell, start
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.main_window import MainWindow
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 from qt_support import RecordedDialogs, sign_in_window
 
 

@@ -23,7 +23,7 @@ from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.forms import OwnerForm
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 ALT = Qt.KeyboardModifier.AltModifier
 YEAR_ROUND_SENIORS = """

@@ -29,7 +29,7 @@ from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.money.receipt_dialog import ReceiptDialog
 from clerkdesk.ui.views.money.void_dialog import VoidDialog
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 

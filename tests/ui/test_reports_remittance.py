@@ -22,8 +22,8 @@ from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.reports import ReportsView
 from clerkdesk.ui.views.reports.lock_dialog import LockDialog
 from clerkdesk.ui.views.reports.remittance_panel import RemittancePanel
-from demo_copies import demo_copy
 from ledger_rows import raw_sums
+from prepared_databases import demo_copy
 from qt_support import RecordedDialogs
 from remittance_files import csv_figures, pdf_figures, xlsx_figures
 

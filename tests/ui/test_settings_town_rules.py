@@ -33,7 +33,7 @@ from clerkdesk.ui.views.settings.editor import TomlEditorDialog
 from clerkdesk.ui.views.settings.schedule_dialog import AddScheduleDialog
 from clerkdesk.ui.views.settings.tables import KEY_ROLE
 from clerkdesk.ui.views.settings.town_rules import TownRulesPage
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 from qt_support import RecordedDialogs, sign_in_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.ui.main_window import MainWindow
-from demo_copies import demo_copy
+from prepared_databases import demo_copy
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 ALT = Qt.KeyboardModifier.AltModifier
