@@ -3,6 +3,7 @@ on both backends (a SQLite file, and a PostgreSQL server the suite starts itself
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import logging
 import os
@@ -16,6 +17,7 @@ import pytest
 
 # Before anything reads them: the suite never touches the developer's own data or logs.
 _USER_DIRS = Path(tempfile.mkdtemp(prefix="clerkdesk-tests-"))
+atexit.register(shutil.rmtree, _USER_DIRS, ignore_errors=True)
 for _name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
     os.environ[_name] = str(_USER_DIRS / _name.lower())
 os.environ.pop("CLERKDESK_DB_URL", None)

@@ -12,6 +12,9 @@ database is made again from the built one as its template, on the same server.
 
 from __future__ import annotations
 
+import atexit
+import functools
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Hashable
@@ -72,9 +75,17 @@ def _rows(database: Database) -> dict[str, int]:
     return {t.name: int(n) for t, n in zip(tables, row, strict=True)}
 
 
+@functools.cache
+def _folder() -> Path:
+    """This process's folder of built SQLite files, removed when it ends."""
+    folder = Path(tempfile.mkdtemp(prefix="clerkdesk-built-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 def _build(url: URL, sqlite: bool, build: Callable[[Database], T]) -> tuple[str, T, dict[str, int]]:
     if sqlite:
-        source = str(Path(tempfile.mkdtemp(prefix="clerkdesk-built-")) / "built.sqlite")
+        source = str(_folder() / f"built-{len(_BUILT) + 1}.sqlite")
         made_url = f"sqlite:///{source}"
     else:
         source = f"built_{len(_BUILT) + 1}"

@@ -9,6 +9,7 @@ test then says which command needs a line in SAMPLES).
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import os
 import socket
@@ -79,8 +80,10 @@ _GUESSES = {
 }
 
 
+@functools.cache
 def leaf_commands() -> dict[str, argparse.ArgumentParser]:
-    """Every command that runs something, by its words ("db upgrade"), from the parser."""
+    """Every command that runs something, by its words ("db upgrade"), from the parser
+    (built once: only its arguments are read, to write a valid call of each command)."""
     found: dict[str, argparse.ArgumentParser] = {}
 
     def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:

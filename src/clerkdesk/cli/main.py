@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import sys
 import traceback
@@ -29,7 +30,11 @@ class Parser(argparse.ArgumentParser):
         )
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line's parser, built once per process (some fifty commands take
+    20 ms to declare); argparse reads a call into a new namespace each time, so every call
+    in one process (a script's, the tests') can share it."""
     parser = Parser(
         prog="clerkdesk",
         description="Dog and kennel licensing for the town clerk's office. "
