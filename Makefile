@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_DOGS ?= 2000
-# pytest-xdist workers: one per core (CI has 2), each with its own PostgreSQL server.
+# pytest-xdist workers: one per core (CI has 2), each with its own PostgreSQL server; each
+# test file runs whole on one worker, so a module's fixtures are built once.
 WORKERS ?= auto
 # What the quick loop leaves out: tests of windows, processes, the server, big builds.
 QUICK := not gui and not process and not pg and not slow
@@ -39,14 +40,14 @@ contracts: $(STAMP)
 
 # The whole suite, in a new random order each run, with its time and slowest tests.
 pytest: $(STAMP)
-	$(TESTENV) $(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=15
+	$(TESTENV) $(BIN)/pytest -n $(WORKERS) --dist loadfile --durations=15
 
 test: lint typecheck contracts pytest
 
 # The everyday loop, about a minute: lint, types, contracts and the tests of no window,
 # process or server. A file or folder alone: .venv/bin/pytest tests/rules/test_counts.py
 quick: $(STAMP)
-	$(TESTENV) $(BIN)/pytest -n $(WORKERS) --dist loadgroup -q -m "$(QUICK)"
+	$(TESTENV) $(BIN)/pytest -n $(WORKERS) --dist loadfile -q -m "$(QUICK)"
 
 check: lint typecheck contracts quick
 

@@ -27,6 +27,7 @@ from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
 from kinds_of_test import kinds_of  # noqa: E402
+from patient_qtbot import PatientQtBot  # noqa: E402
 from pg_server import PostgresServer, find_bindir  # noqa: E402
 
 EASTERN = ZoneInfo("America/New_York")
@@ -44,6 +45,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for kind in kinds_of(item):
             item.add_marker(kind)
+
+
+@pytest.fixture
+def qtbot(qapp: object, request: pytest.FixtureRequest) -> PatientQtBot:
+    """pytest-qt's own, waiting longer before it gives up (see ``patient_qtbot``)."""
+    return PatientQtBot(request)
 
 
 @pytest.fixture

@@ -212,7 +212,6 @@ def refusals(good_file: Path) -> Iterator[dict[tuple[str, str], Refusal]]:
     _forget(root)
 
 
-@pytest.mark.xdist_group("as-nobody")
 @pytest.mark.parametrize("command", PERMISSION_COMMANDS)
 @pytest.mark.parametrize("mode", list(_MODES))
 def test_a_database_without_permission_is_one_line_and_untouched(
