@@ -13,6 +13,7 @@ import socket
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -30,6 +31,12 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def admin_connection(host: str, port: int, user: str) -> psycopg.Connection[tuple[Any, ...]]:
+    """A connection to the server's ``postgres`` database, in autocommit, for making and
+    dropping databases."""
+    return psycopg.connect(host=host, port=port, user=user, dbname="postgres", autocommit=True)
 
 
 class PostgresServer:
@@ -126,8 +133,6 @@ class PostgresServer:
         self._databases += 1
         name = f"test_{os.getpid()}_{self._databases}"
         copied = f' TEMPLATE "{template}"' if template else ""
-        with psycopg.connect(
-            host="127.0.0.1", port=self.port, user=self.user, dbname="postgres", autocommit=True
-        ) as conn:
+        with admin_connection("127.0.0.1", self.port, self.user) as conn:
             conn.execute(f'CREATE DATABASE "{name}"{copied}')
         return self.url(name)
