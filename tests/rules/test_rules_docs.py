@@ -35,7 +35,12 @@ CASES = [(name, line) for name, lines in QUOTES.items() for line in lines]
 
 def _profile_text(name: str) -> str:
     base = FRAGMENTS["base"]
-    return base if name == "base" else base + "\n" + FRAGMENTS[name]
+    if name == "base":
+        return base
+    fragment = FRAGMENTS[name]
+    if "[license_year]" in fragment:  # the fragment's license year takes the base's place
+        base = re.sub(r"^\[license_year\]\n(?:[^\[\n].*\n|\n)*", "", base, flags=re.M)
+    return base + "\n" + fragment
 
 
 def test_the_document_has_an_example_of_every_shape() -> None:
@@ -62,6 +67,7 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "two-conditions",
         "new-to-town-own",
         "card-fee",
+        "due-before-start",
     ):
         assert QUOTES.get(shape), shape
 

@@ -69,7 +69,7 @@ def test_a_late_fee_never_wraps_to_the_start_of_its_own_license_year(
 
 
 def test_a_late_fee_from_the_second_day_still_runs() -> None:
-    profile = town(FLAT + 'from = "01-02"\n')
+    profile = town(FLAT + 'from = "01-02"\n', due="12-31")
     assert quote_dog(profile, dog(dt.date(2026, 1, 1))).total == D("15.00")
     assert quote_dog(profile, dog(dt.date(2026, 1, 2))).total == D("25.00")
 

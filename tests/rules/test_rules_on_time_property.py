@@ -98,7 +98,7 @@ def _late_fee(draw: st.DrawFn, start: MonthDay, due: int) -> str:
 def valid_profiles(draw: st.DrawFn) -> TownProfile:
     start = MonthDay(draw(st.integers(1, 12)), draw(st.integers(1, 28)))
     due = draw(st.integers(0, 364) | st.just(364))
-    rules = draw(st.lists(_late_fee(start, due), max_size=4))
+    rules = draw(st.lists(_late_fee(start, due), max_size=4, unique=True))
     by_dog = (
         "{ male_intact = 25.00, female_intact = 20.00, male_altered = 5.00, female_altered = 4.00 }"
     )

@@ -135,3 +135,29 @@ def test_the_card_warns_when_active_dogs_pass_the_town_limits(town: Town) -> Non
 
 def test_no_limit_warnings_without_limits_in_the_profile(town: Town) -> None:
     assert owner_card(town.database, town.jane, town.clock.today()).limit_warnings == ()
+
+
+def test_the_card_marks_a_dog_new_to_town_only_in_the_license_year_it_came(town: Town) -> None:
+    # Westborough's license year runs April to March; today is in 2026–27.
+    today = town.clock.today()
+    came = people.create_dog(
+        town.database,
+        town.jane,
+        dog_input("Newcomer", "female", True, came_to_town_on=today - dt.timedelta(days=10)),
+        actor=CLERK,
+        clock=town.clock,
+    )
+    long_ago = people.create_dog(
+        town.database,
+        town.jane,
+        dog_input("Oldtimer", "male", True, came_to_town_on=dt.date(2019, 5, 1)),
+        actor=CLERK,
+        clock=town.clock,
+    )
+    card = owner_card(town.database, town.jane, today)
+    by_id = {d.dog_id: d for d in card.dogs}
+    assert by_id[came].new_to_town_until == dt.date(2027, 3, 31)
+    assert by_id[long_ago].new_to_town_until is None
+    # A year on, the newcomer is a resident's dog.
+    later = owner_card(town.database, town.jane, dt.date(2027, 6, 1))
+    assert {d.dog_id: d for d in later.dogs}[came].new_to_town_until is None

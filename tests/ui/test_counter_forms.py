@@ -25,6 +25,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, DogStatus, RabiesCertificate, TenderKind
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
 from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.rabies_form import RabiesForm
@@ -102,6 +103,33 @@ def test_a_dog_born_in_the_future_is_refused_beside_its_birth_date(
     assert "cannot be in the future" in form.messages["birth_date"].text()
     assert form.isVisible()
     assert counts(ui_context.database) == before
+
+
+def test_the_dog_form_says_whether_the_dog_is_new_to_town_this_license_year(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    qtbot.keyClick(focused(), Qt.Key.Key_N)
+    form = active_dialog(qtbot, DogForm)
+    assert isinstance(form, DogForm)
+    field, message = form.widgets["came_to_town_on"], form.messages["came_to_town_on"]
+    assert not message.isVisible()
+    today = ui_context.clock.today()
+    with ui_context.database.read() as session:
+        year = profile_in_force(session).license_year_containing(today)
+    for arrived, says in (
+        (today, f"New to town until {year.end:%m/%d/%Y}"),
+        (year.start - dt.timedelta(days=400), "Not new to town in license year"),
+    ):
+        field.clear()
+        type_into(qtbot, field, f"{arrived:%m/%d/%Y}")
+        qtbot.keyClick(field, Qt.Key.Key_Tab)
+        qtbot.waitUntil(lambda says=says: says in message.text())
+    form.reject()
 
 
 def test_an_expired_rabies_certificate_is_refused_beside_its_expiry(

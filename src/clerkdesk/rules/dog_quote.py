@@ -11,6 +11,7 @@ from clerkdesk.rules.history import dog_history
 from clerkdesk.rules.late_fees import late_fee_lines
 from clerkdesk.rules.license_year import LicenseYear, reaches_age_in_months
 from clerkdesk.rules.money import dollars, total
+from clerkdesk.rules.new_to_town import is_new_to_town
 from clerkdesk.rules.payment_fees import payment_fee_lines
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import DogQuoteRequest, Quote, QuoteLine
@@ -21,7 +22,8 @@ from clerkdesk.rules.schedule import OWNER_FACTS, FeeSchedule
 def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     _check(request)
     year, warnings = license_year_for_sale(profile, request.on, request.license_year)
-    history = dog_history(request, year)
+    new = is_new_to_town(profile.license_year_rule, request.new_to_town_since, year, request.on)
+    history = dog_history(request, year, new_to_town=new)
     schedule = profile.schedule_for(year)
     notes: list[str] = []
     surcharges = _surcharges(profile, schedule, request, warnings, notes)
@@ -58,7 +60,7 @@ def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     warnings += option_warnings
     warnings += _age_warnings(profile, request, year)
     lines += payment_fee_lines(profile, schedule, request.tender, lines)
-    grace = request.new_to_town_since is not None or request.born is not None
+    grace = history.new_to_town or request.born is not None
     extra = [*fee.sources[1:], *year_sources(year, request.on, grace=grace)]
     warnings += example_warnings(profile, lines, extra)
     return Quote(year, tuple(lines), tuple(warnings), schedule.effective, tuple(notes))

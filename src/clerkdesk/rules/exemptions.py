@@ -16,7 +16,12 @@ from clerkdesk.rules.license_year import LicenseYear, age_in_years, reaches_age_
 from clerkdesk.rules.money import ZERO, dollars
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import DogQuoteRequest
-from clerkdesk.rules.schedule import OWNER_FACTS, SERVICE_ANIMAL_CITATION, FeeSchedule
+from clerkdesk.rules.schedule import (
+    ALTERED_CITATION,
+    OWNER_FACTS,
+    SERVICE_ANIMAL_CITATION,
+    FeeSchedule,
+)
 
 
 @dataclass(frozen=True)
@@ -73,13 +78,14 @@ def license_fee_options(
     if senior is not None and request.owner_born is not None:
         age = age_in_years(request.owner_born, request.on)
         missing = [f for f in senior.owner_facts if f not in request.owner_facts]
-        if senior.fits_age(age) and missing:
+        fits = senior.fits(request.owner_born, request.on)
+        if fits and missing:
             lacking = " and ".join(OWNER_FACTS.get(f, f) for f in missing)
             warnings.append(
                 f"the owner is {age}, but the exemption for an {senior.words} also needs "
                 f"the owner to be {lacking}, which is not recorded"
             )
-        elif senior.fits_age(age):
+        elif fits:
             if senior.max_dogs is not None and request.owner_exempt_dogs >= senior.max_dogs:
                 warnings.append(
                     f"the owner is {age}, but the exemption for an {senior.words} covers "
@@ -105,13 +111,33 @@ def license_fee_options(
 
 
 def _regular(schedule: FeeSchedule, request: DogQuoteRequest) -> tuple[Decimal, str, str, str]:
-    """The fee before any exemption: the under-age fee if the bylaw has one for this dog and
-    it is younger than its months on the day of issue (from its birth date)."""
+    """The fee before any exemption (see :func:`_by_age`), and never more for an altered
+    dog than an intact dog of its sex and age pays (MGL c.140 §139): an under-age fee for
+    intact puppies only would otherwise charge a spayed puppy the full altered fee."""
+    fee = _by_age(schedule, request, request.altered)
+    if not request.altered:
+        return fee
+    intact = _by_age(schedule, request, False)
+    if intact[0] >= fee[0]:
+        return fee
+    words = (
+        f"{dollars(intact[0])}, what an intact dog of its age pays (an altered dog never "
+        f"pays more than an intact one; the altered fee is {dollars(fee[0])})"
+    )
+    citation = "; ".join(c for c in (intact[2], ALTERED_CITATION) if c)
+    return intact[0], words, citation, intact[3]
+
+
+def _by_age(
+    schedule: FeeSchedule, request: DogQuoteRequest, altered: bool
+) -> tuple[Decimal, str, str, str]:
+    """The fee by sex and ``altered``: the under-age fee if the bylaw has one for this dog
+    and it is younger than its months on the day of issue (from its birth date)."""
     fees = schedule.dog_fees
-    base = fees.fee(request.sex, request.altered)
+    base = fees.fee(request.sex, altered)
     young = fees.under_age
     if young is not None and request.born is not None:
-        amount = young.fee(request.sex, request.altered)
+        amount = young.fee(request.sex, altered)
         of_age = reaches_age_in_months(request.born, young.months)
         if amount is not None and request.on < of_age:
             words = (

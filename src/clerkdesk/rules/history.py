@@ -23,10 +23,13 @@ class DogHistory:
     ever: bool
     """Licensed in this town in some earlier license year (``last_year`` included)."""
     new_to_town: bool = False
-    """Came to town (``new_to_town_since``), rather than a resident's dog."""
+    """New to town for the license year being sold (see :mod:`clerkdesk.rules.new_to_town`),
+    rather than a resident's dog."""
 
 
-def dog_history(request: DogQuoteRequest, year: LicenseYear) -> DogHistory:
+def dog_history(
+    request: DogQuoteRequest, year: LicenseYear, *, new_to_town: bool = False
+) -> DogHistory:
     """What the request says of the dog's past licenses, checked against ``year``."""
     previous = year.starts_in - 1
     last = request.last_licensed
@@ -45,7 +48,7 @@ def dog_history(request: DogQuoteRequest, year: LicenseYear) -> DogHistory:
             )
     last_year = request.renewal or last == previous
     ever = last_year or request.licensed_here_before or last is not None
-    return DogHistory(last_year, ever, request.new_to_town_since is not None)
+    return DogHistory(last_year, ever, new_to_town)
 
 
 REACH_WORDS: dict[AppliesTo, str] = {

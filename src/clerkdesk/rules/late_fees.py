@@ -1,7 +1,8 @@
 """Late fees: every rule in the schedule that has come due is charged, each on its own line.
 
-A rule's ``from`` date falls within the license year being licensed. For a dog that came to
-town, or became old enough to need a license, after the license year began, late fees run
+A rule's ``from`` date falls within the license year being licensed. For a dog new to town
+(see :mod:`clerkdesk.rules.new_to_town`: by default one that came during the license year
+being licensed), or one that became old enough to need a license after the year began, late fees run
 only from the day after its grace period (``license_year.grace_days_new_to_town`` days after
 it arrived or came of age, whichever is later), and every rule's dates are read as no earlier
 than that day.
@@ -43,11 +44,13 @@ class LateClock:
     reason: str = ""
 
 
-def late_clock(profile: TownProfile, request: DogQuoteRequest) -> LateClock:
+def late_clock(
+    profile: TownProfile, request: DogQuoteRequest, new_to_town: bool = False
+) -> LateClock:
     rule = profile.license_year_rule
     grace = dt.timedelta(days=rule.grace_days_new_to_town)
     candidates: list[tuple[dt.date, str]] = []
-    if request.new_to_town_since is not None:
+    if new_to_town and request.new_to_town_since is not None:
         arrived = request.new_to_town_since
         candidates.append((arrived, f"the dog came to town on {us_date(arrived)}"))
     if request.born is not None:
@@ -74,15 +77,22 @@ def late_fee_lines(
     """The late-fee lines for one dog. A rule whose reach (``applies_to``) leaves this dog
     out but that would have charged it adds a note saying so, so the quote says which reach
     applied either way."""
-    clock = late_clock(profile, request)
+    clock = late_clock(profile, request, history.new_to_town)
     lines: list[QuoteLine] = []
     for rule in schedule.late_fees:
         if isinstance(rule, FlatLateFee) and rule.by_dog is not None:
             rule = replace(rule, amount=rule.by_dog.fee(request.sex, request.altered))
         if rule.applies_to == "new_to_town":
-            parts = _own_event_parts(rule, request)
+            parts = _own_event_parts(rule, request) if history.new_to_town else []
         else:
-            parts = late_fee_parts(rule, year, request.on, clock, license_fee)
+            parts = late_fee_parts(
+                rule,
+                year,
+                request.on,
+                clock,
+                license_fee,
+                first_day_late=profile.license_year_rule.due_before_start,
+            )
         if not reaches(rule.applies_to, history):
             if parts:
                 cite = f" ({rule.citation})" if rule.citation else ""
@@ -134,9 +144,12 @@ def late_fee_amount(
     on: dt.date,
     clock: LateClock = LateClock(None),
     license_fee: Decimal = ZERO,
+    *,
+    first_day_late: bool = False,
 ) -> Decimal:
     """The whole of what ``rule`` charges for a license issued on ``on``."""
-    return sum((a for a, _ in late_fee_parts(rule, year, on, clock, license_fee)), ZERO)
+    parts = late_fee_parts(rule, year, on, clock, license_fee, first_day_late=first_day_late)
+    return sum((a for a, _ in parts), ZERO)
 
 
 def late_fee_parts(
@@ -145,15 +158,18 @@ def late_fee_parts(
     on: dt.date,
     clock: LateClock = LateClock(None),
     license_fee: Decimal = ZERO,
+    *,
+    first_day_late: bool = False,
 ) -> list[tuple[Decimal, str]]:
     """What ``rule`` charges for a license issued on ``on``, as (amount, words) for each
     line: one line, or two for a periodic fee with a base amount (the base, then the
-    periods). Nothing when it charges nothing."""
+    periods). Nothing when it charges nothing. ``first_day_late``: licenses are due
+    before the year starts, so a rule from its first day charges on that day."""
     if clock.runs_from is not None and on < clock.runs_from:
         return []
     if isinstance(rule, SteppedLateFee):
-        return _stepped(rule, year, on, clock)
-    if never_late(rule.start, year):
+        return _stepped(rule, year, on, clock, first_day_late)
+    if never_late(rule.start, year, first_day_late):
         return []
     start = _start(year.occurrence(rule.start), clock)
     if on < start:
@@ -177,12 +193,15 @@ def late_fee_parts(
     raise AssertionError(rule)  # pragma: no cover - the union is exhaustive
 
 
-def never_late(start: MonthDay, year: LicenseYear) -> bool:
+def never_late(start: MonthDay, year: LicenseYear, first_day_late: bool = False) -> bool:
     """A late fee from the license year's first day never runs within that year: no license
     is late on the day its year begins. This is what ``due`` on the year's last day means
     (the default ``from``, the day after, is the next year's first day), and an explicit
-    ``from`` on the first day reads the same, rather than making every license late."""
-    return year.occurrence(start) == year.start
+    ``from`` on the first day reads the same, rather than making every license late.
+
+    Unless the profile says licenses are due before the year starts (``due =
+    "before_start"``, ``first_day_late``): then a license is late from its first day."""
+    return not first_day_late and year.occurrence(start) == year.start
 
 
 def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool) -> int:
@@ -232,11 +251,11 @@ def _periodic(
 
 
 def _stepped(
-    rule: SteppedLateFee, year: LicenseYear, on: dt.date, clock: LateClock
+    rule: SteppedLateFee, year: LicenseYear, on: dt.date, clock: LateClock, first_day_late: bool
 ) -> list[tuple[Decimal, str]]:
     in_force = None
     for step in rule.steps:
-        if never_late(step.start, year):
+        if never_late(step.start, year, first_day_late):
             continue
         start = _start(year.occurrence(step.start), clock)
         if start <= on and (in_force is None or step.amount >= in_force[1].amount):

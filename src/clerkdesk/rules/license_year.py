@@ -103,6 +103,15 @@ def age_in_years(born: dt.date, on: dt.date) -> int:
     return years
 
 
+def turns(born: dt.date, years: int) -> dt.date:
+    """The day a person born on ``born`` turns ``years`` old; one born on February 29
+    turns a year older on March 1 in a common year (as :func:`age_in_years` counts)."""
+    year = born.year + years
+    if (born.month, born.day) == (2, 29) and not calendar.isleap(year):
+        return dt.date(year, 3, 1)
+    return born.replace(year=year)
+
+
 def reaches_age_in_months(born: dt.date, months: int) -> dt.date:
     """The date a dog born on ``born`` becomes ``months`` months old."""
     return add_months(born, months)

@@ -17,6 +17,7 @@ from typing import Any
 
 import tomli_w
 
+from clerkdesk.rules import late_fee_checks as late_checks
 from clerkdesk.rules import loading_extras as extras
 from clerkdesk.rules import loading_kennel
 from clerkdesk.rules import loading_sections as sections
@@ -109,6 +110,8 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         for rule in schedule.late_fees:
             if isinstance(rule, SteppedLateFee):
                 sections.check_steps_in_year(rule, year_rule.start, problems)
+            late_checks.check_not_before_due(rule, year_rule, problems)
+        late_checks.check_no_twins(schedule, problems)
     _check_accounts(schedules, accounts, default_account, problems)
     if not problems:  # a schedule that did not load would make its codes look unknown
         _unknown_accounts(schedules, accounts, problems)
@@ -154,13 +157,18 @@ def _area_codes(town: Reader) -> tuple[str, ...]:
 def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
     r = r or Reader({}, "license_year", problems)
     start = r.month_day("start", required=True) or MonthDay(1, 1)
-    due = r.month_day("due") or start
+    # "before_start": due before the license year begins, so late from its first day.
+    before_start = r.raw("due") == sections.BEFORE_START
+    due = sections.day_before(start) if before_start else (r.month_day("due") or start)
     age = r.integer("license_age_months", default=6, minimum=1, maximum=120) or 6
     early = r.integer("early_sale_days", minimum=0, maximum=365)
     grace = r.integer("grace_days_new_to_town", default=0, maximum=3650) or 0
+    window = r.integer("new_to_town_days", minimum=0, maximum=3650)
     citation = r.citation()
     r.finish()
-    return LicenseYearRule(start, due, age, early, grace, citation, r.path)
+    return LicenseYearRule(
+        start, due, age, early, grace, citation, r.path, window, due_before_start=before_start
+    )
 
 
 def _accounts(r: Reader | None) -> tuple[dict[str, str], str | None]:

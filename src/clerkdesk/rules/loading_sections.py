@@ -119,6 +119,12 @@ def exemptions(r: Reader | None) -> Exemptions:
             )
     named: list[NamedExemption] = []
     for name, o in r.named_tables("other"):
+        if name == "senior":
+            o.problem(
+                None,
+                'is named like the age exemption (exemptions.senior): "--exemption senior" '
+                "would claim this one, not the age rule; give it a name of its own",
+            )
         description = o.text("description", name.replace("_", " "))
         fee = o.money("fee") or ZERO
         late = o.boolean("late_fees_apply", False)
@@ -323,6 +329,24 @@ def impound(r: Reader | None) -> ImpoundRule | None:
     if per is None or amount is None:
         return None
     return ImpoundRule(per, amount, handling, code, handling_code, citation, r.path)
+
+
+BEFORE_START = "before_start"
+"""``license_year.due = "before_start"``: due before the license year begins."""
+
+
+def day_before(md: MonthDay) -> MonthDay:
+    """The day before ``md``; the day before March 1 is February 28 (a month-day is never
+    February 29)."""
+    previous = md.in_year(2001) - dt.timedelta(days=1)
+    return MonthDay(previous.month, previous.day)
+
+
+def year_position(md: MonthDay, year_start: MonthDay) -> int:
+    """Days from the license year's first day to ``md`` (in a common year)."""
+    start = year_start.in_year(2001)
+    day = md.in_year(2001 if (md.month, md.day) >= (start.month, start.day) else 2002)
+    return (day - start).days
 
 
 def day_after(md: MonthDay) -> MonthDay:

@@ -34,6 +34,12 @@ class LicenseYearRule:
     grace_days_new_to_town: int
     citation: str
     source: str
+    new_to_town_days: int | None = None
+    """How long a dog counts as new to town after it came (``None``: for the rest of the
+    license year it came in); see :mod:`clerkdesk.rules.new_to_town`."""
+    due_before_start: bool = False
+    """``due = "before_start"``: licenses are due before the license year begins (MGL
+    c.140 §137), so a late fee may run from the year's first day."""
 
 
 DEFAULT_CONDITIONS = (
@@ -93,6 +99,8 @@ class TownProfile:
         return license_year_starting_in(self.license_year_rule.start, year)
 
     def due_date(self, license_year: LicenseYear) -> dt.date:
+        if self.license_year_rule.due_before_start:
+            return license_year.start - dt.timedelta(days=1)
         return license_year.occurrence(self.license_year_rule.due)
 
     # -- schedules and accounts ----------------------------------------------------------

@@ -24,6 +24,7 @@ def profile_warnings(year_rule: LicenseYearRule, schedules: list[FeeSchedule]) -
         cited(schedule.dog_fees.citation, schedule.dog_fees.source)
         if schedule.dog_fees.under_age is not None:
             cited(schedule.dog_fees.under_age.citation, schedule.dog_fees.under_age.source)
+            found += _altered_above_intact(schedule, seen)
         for s in schedule.surcharges:
             cited(s.citation, s.source)
         if schedule.exemptions.senior is not None:
@@ -66,14 +67,37 @@ def _never_late(rule: object, year_rule: LicenseYearRule, seen: set[str]) -> lis
         if isinstance(rule, SteppedLateFee)
         else [getattr(rule, "start", year_rule.start)]
     )
-    if year_rule.start not in starts:
+    if year_rule.start not in starts or year_rule.due_before_start:
         return []
     return [
         f"{source} starts on {year_rule.start}, the license year's first day, so it is never "
         f"charged within a license year (a license is not late the day its year begins); "
-        f'to charge it, give the first day a license is late, e.g. from = "{_next(year_rule)}"'
+        f'to charge it, give the first day a license is late, e.g. from = "{_next(year_rule)}", '
+        'or, if licenses are due before the year starts, say due = "before_start"'
     ]
 
 
 def _next(year_rule: LicenseYearRule) -> MonthDay:
     return day_after(year_rule.start)
+
+
+def _altered_above_intact(schedule: FeeSchedule, seen: set[str]) -> list[str]:
+    """A young altered dog whose fee would be above a young intact dog's: the quote charges
+    it the intact fee (MGL c.140 §139); say so, so the clerk can set the fee in the bylaw."""
+    fees, young = schedule.dog_fees, schedule.dog_fees.under_age
+    assert young is not None
+    found: list[str] = []
+    for sex in ("male", "female"):
+        intact = young.fee(sex, False)
+        altered = young.fee(sex, True)
+        intact = fees.fee(sex, False) if intact is None else intact
+        altered = fees.fee(sex, True) if altered is None else altered
+        key = f"altered:{young.source}:{sex}"
+        if altered > intact and key not in seen:
+            seen.add(key)
+            found.append(
+                f"{young.source}: a {sex} altered dog under {young.months} months would pay "
+                f"{altered}, more than an intact one ({intact}); it is charged {intact}, as "
+                f"an altered dog never pays more than an intact one (MGL c.140 §139)"
+            )
+    return found

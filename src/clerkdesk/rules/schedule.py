@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.license_year import MonthDay, turns
 
 Sex = Literal["male", "female"]
 AppliesTo = Literal[
@@ -120,8 +120,9 @@ given to a quote as ``DogQuoteRequest.owner_facts``; the words say them on a quo
 
 @dataclass(frozen=True)
 class SeniorExemption:
-    """Owners aged ``age`` or over (strictly over, with ``strictly_over``) who also have
-    every fact in ``owner_facts`` pay ``fee`` (0 = free), for at most ``max_dogs`` dogs."""
+    """Owners aged ``age`` or over (strictly over, with ``strictly_over``: from the day after
+    the birthday) who also have every fact in ``owner_facts`` pay ``fee`` (0 = free), for
+    at most ``max_dogs`` dogs."""
 
     age: int
     fee: Decimal
@@ -132,8 +133,15 @@ class SeniorExemption:
     strictly_over: bool = False
     owner_facts: tuple[str, ...] = ()
 
-    def fits_age(self, age: int) -> bool:
-        return age > self.age if self.strictly_over else age >= self.age
+    def qualifies_from(self, born: dt.date) -> dt.date:
+        """The first day an owner born on ``born`` is of the age: "70 or over" from the
+        70th birthday; "over 70" from the day after it (on the birthday the owner is
+        exactly 70, and over 70 from the next day — not from the 71st birthday)."""
+        birthday = turns(born, self.age)
+        return birthday + dt.timedelta(days=1) if self.strictly_over else birthday
+
+    def fits(self, born: dt.date, on: dt.date) -> bool:
+        return on >= self.qualifies_from(born)
 
     @property
     def words(self) -> str:

@@ -54,7 +54,8 @@ def first_late_day(profile: TownProfile, year: LicenseYear) -> dt.date | None:
         if rule.applies_to == "new_to_town":
             continue
         starts = [s.start for s in rule.steps] if isinstance(rule, SteppedLateFee) else [rule.start]
-        days += [year.occurrence(s) for s in starts if not never_late(s, year)]
+        first_day_late = profile.license_year_rule.due_before_start
+        days += [year.occurrence(s) for s in starts if not never_late(s, year, first_day_late)]
     return min(days) if days else None
 
 

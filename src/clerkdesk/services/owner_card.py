@@ -32,6 +32,7 @@ from clerkdesk.rules import (
     dog_limit_warnings,
     years_on_sale,
 )
+from clerkdesk.rules.new_to_town import is_new_to_town, new_to_town_until
 from clerkdesk.rules.schedule import SeniorExemption
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -64,6 +65,9 @@ class CardDog:
     # When the dog holds no license for the year because its sale was voided: the void's
     # words ("Voided 12/03/2026 by ann: wrong dog").
     voided: str | None = None
+    # The last day the dog counts as new to town, while it does (the license year it came
+    # in, or the profile's window): a late fee may treat it apart.
+    new_to_town_until: dt.date | None = None
 
     @property
     def sex_label(self) -> str:
@@ -243,6 +247,7 @@ def owner_card(
                     held=HeldLicense(*held) if held else None,
                     details=_dog_input(dog),
                     voided=voided,
+                    new_to_town_until=_new_until(profile, dog.came_to_town_on, year, on),
                 )
             )
         age = age_on(owner.birth_date, on)
@@ -251,7 +256,8 @@ def owner_card(
             badges.append(owner.status.value)
         # An age badge means something only where the town's rules exempt older owners.
         senior = _senior_rule(profile, year)
-        if senior is not None and age is not None and senior.fits_age(age):
+        born = owner.birth_date
+        if senior is not None and born is not None and senior.fits(born, on):
             shown = f"over {senior.age}" if senior.strictly_over else f"{senior.age}+"
             badges.append(f"{shown} exempt" if seniors else shown)
         # Shown only where the exemption asks for it: elsewhere it changes no fee.
@@ -311,3 +317,12 @@ def standings_now(
             names[owner_id] = dog.owner.display_name
             out.append(standing)
         return StandingsNow(tuple(out), names)
+
+
+def _new_until(
+    profile: TownProfile, arrived: dt.date | None, year: LicenseYear, on: dt.date
+) -> dt.date | None:
+    rule = profile.license_year_rule
+    if arrived is None or not is_new_to_town(rule, arrived, year, on):
+        return None
+    return new_to_town_until(rule, arrived, year)

@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
+from clerkdesk.services.new_to_town import arrival_note
 from clerkdesk.services.people import (
     YEAR_ROUND_RESIDENT,
     DogInput,
@@ -21,7 +22,7 @@ from clerkdesk.services.people import (
     update_owner,
 )
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.fields import show_date
+from clerkdesk.ui.fields import BadInput, parse_date, show_date, tell
 from clerkdesk.ui.form_base import FormDialog
 
 
@@ -151,7 +152,9 @@ class DogForm(FormDialog):
         self.add_field("birth_date", "Birth &date", QLineEdit(self), date=True)
         self.add_field("microchip", "&Microchip", QLineEdit(self))
         self.add_field("description", "Descr&iption (10 words)", QLineEdit(self))
-        self.add_field("came_to_town_on", "Came to &town on", QLineEdit(self), date=True)
+        came = self.add_field("came_to_town_on", "Came to &town on", QLineEdit(self), date=True)
+        assert isinstance(came, QLineEdit)
+        came.editingFinished.connect(self._say_arrival)
         if current is not None:
             for key in ("name", "breed", "color", "altered_proof", "microchip", "description"):
                 self.edit(key).setText(getattr(current, key) or "")
@@ -161,6 +164,18 @@ class DogForm(FormDialog):
             self.edit("came_to_town_on").setText(show_date(current.came_to_town_on))
         self._current = current
         self.finish()
+        self._say_arrival()
+
+    def _say_arrival(self) -> None:
+        """Whether the date makes the dog new to town this license year, said beside it
+        (a dog is new to town only in the license year it came)."""
+        try:
+            arrived = parse_date(self.text("came_to_town_on"))
+        except BadInput:
+            return  # the field's own message says what is wrong with the date
+        words = arrival_note(self.ctx.database, arrived, self.ctx.clock.today())
+        tell(self.messages["came_to_town_on"], words, problem=False)
+        self.fit_to_messages()
 
     def work(self) -> Callable[[], Any]:
         keep = self._current

@@ -61,6 +61,8 @@ def fee_tooltip(dog: CardDog) -> str:
     parts += dog.standing.warnings
     if dog.voided:
         parts.append(f"This year's license was voided — {dog.voided}")
+    if dog.new_to_town_until is not None:
+        parts.append(f"New to town until {show_date(dog.new_to_town_until)}")
     return "\n".join(parts)
 
 
@@ -266,6 +268,8 @@ class OwnerCardPanel(QWidget):
 
     def _fill_row(self, row: int, dog: CardDog, card: OwnerCard) -> None:
         name = dog.name
+        if dog.new_to_town_until is not None:
+            name += "  [new to town]"
         colour = ""
         for kind in dog.designations:
             word, level = _DESIGNATION_WORDS[kind]

@@ -1,0 +1,64 @@
+"""Late-fee rules a profile may not hold, whatever their amounts: one dated before licenses
+are due (it would charge an on-time license), and the same rule written twice (it would be
+charged twice)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.loading_sections import day_after, year_position
+from clerkdesk.rules.profile import LicenseYearRule
+from clerkdesk.rules.schedule import FeeSchedule, LateFeeRule, SteppedLateFee
+
+
+def rule_starts(rule: LateFeeRule) -> list[tuple[str, MonthDay]]:
+    """Each date a rule's fee begins on, with its key path (``None`` for a rule counted from
+    a dog's own arrival, which has none)."""
+    if isinstance(rule, SteppedLateFee):
+        return [(f"{rule.source}.steps[{i}].from", s.start) for i, s in enumerate(rule.steps)]
+    if getattr(rule, "after_days", None) is not None:
+        return []
+    return [(f"{rule.source}.from", rule.start)]
+
+
+def due_position(year_rule: LicenseYearRule) -> int:
+    """Where the due date falls in the license year: -1 when licenses are due before it
+    starts (``due = "before_start"``, or a due date on the year's last day)."""
+    position = year_position(year_rule.due, year_rule.start)
+    return -1 if year_rule.due_before_start or position == 364 else position
+
+
+def check_not_before_due(
+    rule: LateFeeRule, year_rule: LicenseYearRule, problems: list[str]
+) -> None:
+    due = due_position(year_rule)
+    for path, start in rule_starts(rule):
+        # A rule from the year's first day is never charged (``late_fees.never_late``), and
+        # ``profile check`` warns of it; that is not a fee charged on time.
+        if 0 < year_position(start, year_rule.start) < due:
+            message = (
+                f"{path}: {start} is before licenses are due ({year_rule.due}): a late fee "
+                f"may start no earlier than the day after, {_after(year_rule)}"
+            )
+            if message not in problems:
+                problems.append(message)
+
+
+def check_no_twins(schedule: FeeSchedule, problems: list[str]) -> None:
+    seen: dict[LateFeeRule, str] = {}
+    for rule in schedule.late_fees:
+        key = replace(rule, source="")
+        if key in seen:
+            message = (
+                f"{rule.source}: the same late fee as {seen[key]}; written twice it would be "
+                "charged twice (remove one)"
+            )
+            if message not in problems:
+                problems.append(message)
+        else:
+            seen[key] = rule.source
+
+
+def _after(year_rule: LicenseYearRule) -> str:
+    return f'"{day_after(year_rule.due)}"'
