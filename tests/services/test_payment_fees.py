@@ -12,8 +12,9 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Receipt, ReceiptLine, TenderKind
 from clerkdesk.rules import parse_profile
 from clerkdesk.services import licensing
-from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, tender_fees
+from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.payments import TenderInput, plan_tenders
+from clerkdesk.services.taking_money import tender_fees
 from clerkdesk.services.town import save_town_profile
 from document_support import card_fee_profile
 from small_town import CLERK, Town

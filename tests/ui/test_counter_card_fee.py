@@ -1,10 +1,19 @@
-"""Paying at the counter by card under a card convenience fee, with the keyboard only."""
+"""Paying at the counter by card under a card convenience fee, with the keyboard only: for
+licenses, a replacement tag and a transfer alike."""
 
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
-from counter_fixtures import CounterCase, active_dialog, focused, open_owner_by_keyboard
+from counter_fixtures import (
+    CounterCase,
+    active_dialog,
+    another_owner,
+    focused,
+    licensed_this_year,
+    open_owner_by_keyboard,
+)
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
@@ -12,9 +21,10 @@ from sqlalchemy import select
 from actors import CLERK
 from clerkdesk.models import Receipt, TenderKind
 from clerkdesk.rules import parse_profile
-from clerkdesk.services.licensing import tender_fees
+from clerkdesk.services.taking_money import tender_fees
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.changes import OwnerPicker
 from clerkdesk.ui.counter.tags_dialog import TagsDialog
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
@@ -81,3 +91,76 @@ def test_paying_by_card_adds_the_fee_line_and_the_card_pays_it(
         ]
     text = " ".join(" ".join(page_texts(preview.jobs[0].path.read_bytes())).split())
     assert "Card convenience fee" in text and f"{fee.amount:.2f}" in text
+
+
+def test_a_lost_tag_paid_by_card_carries_the_card_fee(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    # GIVEN the card fee, and the case's dogs licensed this year
+    database = ui_context.database
+    save_town_profile(database, card_fee_profile(), actor=CLERK, clock=ui_context.clock)
+    licensed_this_year(ui_context, counter_case)
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    # WHEN the clerk replaces the first dog's lost tag and pays its 1.00 by card
+    qtbot.keyClick(focused(), Qt.Key.Key_L)
+    active_dialog(qtbot, TagsDialog)
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(payment, PaymentDialog)
+    assert payment.due.text() == "1.00"
+    qtbot.keyClick(focused(), Qt.Key.Key_A, ALT)
+    card = payment.row(TenderKind.CARD)
+    assert focused() is card.amount and card.amount.text() == "1.00"
+    # THEN the dialog shows the fee line (the 1.00 minimum) and the 2.00 due with it
+    assert "Card convenience fee" in payment.fees.text()
+    assert payment.due.text() == "2.00"
+    qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+    qtbot.keyClicks(focused(), "AUTH-5150")
+    assert "Charge the card 2.00 in all." in payment.fees.text()
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    preview = active_dialog(qtbot, PrintPreview, timeout=15000)
+    assert isinstance(preview, PrintPreview)
+    # AND the receipt has the fee as its own line, paid by the card
+    with database.read() as session:
+        receipt = session.scalars(select(Receipt).order_by(Receipt.id.desc())).first()
+        assert receipt is not None and receipt.total == Decimal("2.00")
+        assert [(line.code, line.amount) for line in receipt.lines] == [
+            ("duplicate_tag", Decimal("1.00")),
+            ("convenience_fee", Decimal("1.00")),
+        ]
+        assert [(t.kind, t.amount) for t in receipt.tenders] == [(TenderKind.CARD, Decimal("2.00"))]
+    assert "(payment fee 1.00 included)" in window.statusBar().currentMessage()
+    text = " ".join(" ".join(page_texts(preview.jobs[0].path.read_bytes())).split())
+    assert "Card convenience fee" in text
+
+
+def test_a_transfer_quotes_the_card_fee_on_the_card(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    # GIVEN the card fee, and the first dog licensed this year
+    save_town_profile(ui_context.database, card_fee_profile(), actor=CLERK, clock=ui_context.clock)
+    licensed_this_year(ui_context, counter_case)
+    other = another_owner(ui_context, counter_case)
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+    # WHEN the clerk transfers it and types the 1.25 transfer fee on the card row
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
+    picker = active_dialog(qtbot, OwnerPicker)
+    assert isinstance(picker, OwnerPicker)
+    qtbot.keyClicks(focused(), other.full_name)
+    qtbot.waitUntil(lambda: not picker.results.busy() and picker.results.model.rowCount() > 0)
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(payment, PaymentDialog)
+    assert payment.due.text() == "1.25"
+    qtbot.keyClick(focused(), Qt.Key.Key_A, ALT)
+    # THEN the fee line shows and the amount due includes it, as at a checkout
+    assert "Card convenience fee" in payment.fees.text()
+    assert payment.due.text() == "2.25"

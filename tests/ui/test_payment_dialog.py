@@ -11,14 +11,14 @@ from pytestqt.qtbot import QtBot
 
 from clerkdesk.models import TenderKind
 from clerkdesk.rules import parse_profile
-from clerkdesk.services.licensing import tender_fees
 from clerkdesk.services.payments import FeeFor
+from clerkdesk.services.taking_money import tender_fees
 from clerkdesk.ui.payment_dialog import PaymentDialog
 from document_support import card_fee_profile
 
 
 def test_cash_shows_the_change_due_large(qtbot: QtBot) -> None:
-    dialog = PaymentDialog(Decimal("14.00"), "Payment")
+    dialog = PaymentDialog(Decimal("14.00"), "Payment", fee_for=None)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.activateWindow()
@@ -34,7 +34,7 @@ def test_cash_shows_the_change_due_large(qtbot: QtBot) -> None:
 
 
 def test_a_split_tender_of_check_and_cash(qtbot: QtBot) -> None:
-    dialog = PaymentDialog(Decimal("14.00"), "Payment")
+    dialog = PaymentDialog(Decimal("14.00"), "Payment", fee_for=None)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.activateWindow()
@@ -53,7 +53,7 @@ def test_a_split_tender_of_check_and_cash(qtbot: QtBot) -> None:
 
 
 def test_a_card_without_its_reference_says_so_beside_the_card(qtbot: QtBot) -> None:
-    dialog = PaymentDialog(Decimal("14.00"), "Payment")
+    dialog = PaymentDialog(Decimal("14.00"), "Payment", fee_for=None)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.activateWindow()
@@ -69,7 +69,7 @@ def test_a_card_without_its_reference_says_so_beside_the_card(qtbot: QtBot) -> N
 
 
 def test_an_amount_that_is_not_money_is_named(qtbot: QtBot) -> None:
-    dialog = PaymentDialog(Decimal("14.00"), "Payment")
+    dialog = PaymentDialog(Decimal("14.00"), "Payment", fee_for=None)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.activateWindow()

@@ -1,5 +1,6 @@
 """Changes that cost a fee: a license transferred with its dog to a new owner, a lost tag
-replaced. Each is one receipt, with the fee line from the town's rules."""
+replaced. Each is one receipt, with the fee line from the town's rules, taken like every
+sale (``taking_money``): paid by card, it carries the town's card fee as its own line."""
 
 from __future__ import annotations
 
@@ -26,11 +27,12 @@ from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_for_license
 from clerkdesk.services.numbers import LICENSE, next_number
-from clerkdesk.services.payments import TenderInput, plan_tenders
+from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.receipts import ChargedLine, open_receipt, post_receipt, receipt_total
+from clerkdesk.services.receipts import ChargedLine
 from clerkdesk.services.search_words import reindex_dog
 from clerkdesk.services.tags import check_tag, next_tag
+from clerkdesk.services.taking_money import Payer, Sale, begin_sale, refuse_payment
 
 TRANSFER_FEE = "transfer"
 DUPLICATE_TAG_FEE = "duplicate_tag"
@@ -38,12 +40,15 @@ DUPLICATE_TAG_FEE = "duplicate_tag"
 
 @dataclass(frozen=True)
 class FeeResult:
+    """``total`` is the receipt's, payment fees included; ``fees`` is their part of it."""
+
     receipt_id: int | None
     receipt_label: str | None
     total: Decimal
     change_due: Decimal
     license_id: int | None
     tag_number: int | None
+    fees: Decimal = Decimal("0.00")
 
 
 def _license_in_force(session: Session, dog_id: int, clock: Clock) -> License | None:
@@ -91,26 +96,23 @@ def transfer_dog(
         dog.updated_at = now
         reindex_dog(session, dog)
         if current is None:
-            if any(t.offered for t in tenders):
-                raise ValidationError(
-                    f"{dog.name} has no license in force, so no transfer fee is due.",
-                    field="tenders",
-                )
+            refuse_payment(
+                tenders, f"{dog.name} has no license in force, so no transfer fee is due."
+            )
             return FeeResult(None, None, Decimal("0.00"), Decimal("0.00"), None, None)
         profile = profile_in_force(session)
         line = profile.fee(TRANSFER_FEE, today)
-        plan = plan_tenders(line.amount, list(tenders))
-        charged = [ChargedLine(line, line.amount, dog.id)]
-        opened = open_receipt(
+        sale = begin_sale(
             session,
-            payer_owner_id=owner.id,
-            payer_name=owner.display_name,
-            total=receipt_total(charged),
+            profile,
+            payer=Payer.of(owner),
+            lines=[ChargedLine(line, line.amount, dog.id)],
+            tenders=tenders,
             actor=actor,
             now=now,
             today=today,
         )
-        receipt = opened.receipt
+        receipt = sale.receipt
         current.status = LicenseStatus.TRANSFERRED
         current.status_changed_at, current.status_changed_by = now, actor.name
         current.status_reason = f"transferred to {owner.display_name}"
@@ -134,10 +136,8 @@ def transfer_dog(
         session.flush()
         for tag in session.scalars(select(TagIssue).where(TagIssue.license_id == current.id)):
             tag.license_id = moved.id
-        post_receipt(session, opened, charged, plan, {dog.id: moved.id})
-        return FeeResult(
-            receipt.id, receipt.label, line.amount, plan.change_due, moved.id, moved.tag_number
-        )
+        sale.post({dog.id: moved.id})
+        return _result(sale, moved.id, moved.tag_number)
 
 
 def _replacement(session: Session, license_id: int, new_tag: int | None) -> tuple[License, int]:
@@ -200,18 +200,17 @@ def replace_tag(
         line = profile.fee(DUPLICATE_TAG_FEE, today)
         owner = session.get(Owner, license_row.owner_id)
         assert owner is not None
-        plan = plan_tenders(line.amount, list(tenders))
-        charged = [ChargedLine(line, line.amount, license_row.dog_id)]
-        opened = open_receipt(
+        sale = begin_sale(
             session,
-            payer_owner_id=owner.id,
-            payer_name=owner.display_name,
-            total=receipt_total(charged),
+            profile,
+            payer=Payer.of(owner),
+            lines=[ChargedLine(line, line.amount, license_row.dog_id)],
+            tenders=tenders,
             actor=actor,
             now=now,
             today=today,
         )
-        receipt = opened.receipt
+        receipt = sale.receipt
         for old in session.scalars(
             select(TagIssue).where(
                 TagIssue.license_id == license_row.id, TagIssue.status == TagStatus.ISSUED
@@ -230,7 +229,18 @@ def replace_tag(
             )
         )
         license_row.tag_number = new_tag
-        post_receipt(session, opened, charged, plan, {license_row.dog_id: license_row.id})
-        return FeeResult(
-            receipt.id, receipt.label, line.amount, plan.change_due, license_row.id, new_tag
-        )
+        sale.post({license_row.dog_id: license_row.id})
+        return _result(sale, license_row.id, new_tag)
+
+
+def _result(sale: Sale, license_id: int, tag_number: int | None) -> FeeResult:
+    receipt = sale.receipt
+    return FeeResult(
+        receipt.id,
+        receipt.label,
+        sale.total_paid,
+        sale.change_due,
+        license_id,
+        tag_number,
+        sale.fee_total,
+    )

@@ -51,13 +51,14 @@ from clerkdesk.services.kennel_facts import (
     tag_words,
     the_kennel,
 )
-from clerkdesk.services.licensing import NOTHING_CHARGED, tender_fees
+from clerkdesk.services.licensing import NOTHING_CHARGED
 from clerkdesk.services.locks import lock_kennel
 from clerkdesk.services.numbers import next_number
-from clerkdesk.services.payments import TenderInput, plan_tenders
+from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Cancelled, Step, no_progress
-from clerkdesk.services.receipts import ChargedLine, open_receipt, post_receipt, receipt_total
+from clerkdesk.services.receipts import ChargedLine
+from clerkdesk.services.taking_money import Payer, begin_sale
 
 # Ollie's Law: a kennel license is denied, first and at renewal, until the kennel has
 # passed an animal control officer's inspection.
@@ -277,15 +278,12 @@ def sell_kennel_license(
                 f"{request.expected_total:.2f} quoted. {NOTHING_CHARGED} Quote it again.",
                 field="kennel",
             )
-        lines = [ChargedLine(line, line.amount) for line in quote.lines]
-        plan = plan_tenders(quote.total, list(request.tenders), tender_fees(profile, today))
-        lines.extend(ChargedLine(fee, fee.amount) for fee in plan.fees)
-        keeper = kennel.keeper
-        opened = open_receipt(
+        sale = begin_sale(
             session,
-            payer_owner_id=keeper.id,
-            payer_name=keeper.display_name,
-            total=receipt_total(lines),
+            profile,
+            payer=Payer.of(kennel.keeper),
+            lines=[ChargedLine(line, line.amount) for line in quote.lines],
+            tenders=request.tenders,
             actor=actor,
             now=now,
             today=today,
@@ -301,7 +299,7 @@ def sell_kennel_license(
             max_dogs=kennel.max_dogs,
             dogs_counted=len(found.dogs),
             inspection_id=found.inspection_id,
-            receipt_id=opened.receipt.id,
+            receipt_id=sale.receipt.id,
             status=LicenseStatus.ISSUED,
             issued_at=now,
             issued_by=actor.name,
@@ -322,16 +320,16 @@ def sell_kennel_license(
             )
             tags.append(tag_words(label, position))
         # The receipt's lines name no dog license: the kennel license names the receipt.
-        post_receipt(session, opened, lines, plan)
+        sale.post()
         return KennelSaleResult(
-            receipt_id=opened.receipt.id,
-            receipt_label=opened.receipt.label,
-            total=quote.total + plan.fee_total,
-            change_due=plan.change_due,
+            receipt_id=sale.receipt.id,
+            receipt_label=sale.receipt.label,
+            total=sale.total_paid,
+            change_due=sale.change_due,
             kennel_license_id=row.id,
             license_label=label,
             tags=tuple(tags),
-            fees=plan.fee_total,
+            fees=sale.fee_total,
         )
 
 

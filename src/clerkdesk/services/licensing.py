@@ -26,16 +26,17 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
-from clerkdesk.rules import QuoteLine, TownProfile, payment_fee
+from clerkdesk.rules import QuoteLine
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.numbers import LICENSE, next_number
-from clerkdesk.services.payments import FeeFor, TenderInput, plan_tenders
+from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.receipts import ChargedLine, open_receipt, post_receipt, receipt_total
+from clerkdesk.services.receipts import ChargedLine
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
 from clerkdesk.services.tags import check_tag, next_tag
+from clerkdesk.services.taking_money import Payer, begin_sale
 
 log = logging.getLogger(__name__)
 
@@ -236,23 +237,23 @@ def checkout_in(
             f"moment. {NOTHING_CHARGED} Look at the cart again and take payment.",
             field="cart",
         )
-    plan = plan_tenders(total, list(request.tenders), tender_fees(profile, today))
-    # Each payment fee is its own receipt line, after the dogs' lines (no dog, no license).
-    lines.extend(ChargedLine(fee, fee.amount) for fee in plan.fees)
     # The next tags are read after this, so two workstations never pick the same number.
     lock_tag_stock(
         session, [s.license_year.start for _i, s in standings if s.license_year is not None]
     )
-    opened = open_receipt(
+    # The payment fees are charged here, each its own line after the dogs' (no dog, no
+    # license), from the same rules the payment screen quoted them by.
+    sale = begin_sale(
         session,
-        payer_owner_id=payer.id,
-        payer_name=payer.display_name,
-        total=receipt_total(lines),
+        profile,
+        payer=Payer.of(payer),
+        lines=lines,
+        tenders=request.tenders,
         actor=actor,
         now=now,
         today=today,
     )
-    receipt = opened.receipt
+    receipt = sale.receipt
     taken: set[int] = {i.tag_number for i, _ in standings if i.tag_number is not None}
     issued: list[IssuedLicense] = []
     licensed: dict[int, int] = {}
@@ -306,27 +307,15 @@ def checkout_in(
         issued.append(
             IssuedLicense(license_row.id, item.dog_id, dog, license_row.number, tag, year.label)
         )
-    post_receipt(session, opened, lines, plan, licensed)
+    sale.post(licensed)
     return CheckoutResult(
         receipt.id,
         receipt.label,
-        total + plan.fee_total,
-        plan.change_due,
+        sale.total_paid,
+        sale.change_due,
         tuple(issued),
-        plan.fee_total,
+        sale.fee_total,
     )
-
-
-def tender_fees(profile: TownProfile, on: dt.date) -> FeeFor:
-    """The payment fees of the schedule in force on ``on``, per kind of tender."""
-    return lambda kind, paid: payment_fee(profile, kind.value, paid, on)
-
-
-def payment_fees_on(database: Database, on: dt.date) -> FeeFor:
-    """What the payment screen quotes a tender's fee with: the profile in force, read once."""
-    with database.read() as session:
-        profile = profile_in_force(session)
-    return tender_fees(profile, on)
 
 
 def quote_dogs(

@@ -5,6 +5,9 @@ A receipt is written once and never changed (the database refuses it), so it is 
 two steps where the licenses it pays for need its number first: ``open_receipt`` writes the
 header, the caller writes the licenses, and ``post_receipt`` writes the lines naming them,
 the tenders and the chain link.
+
+Use cases never call these directly: they take money through ``taking_money.begin_sale``,
+which plans the tenders with their payment fees first.
 """
 
 from __future__ import annotations

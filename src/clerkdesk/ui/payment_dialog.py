@@ -1,12 +1,13 @@
 """Taking payment: the amount due large, one row per kind of tender, change due large.
 
-Every keystroke plans the tenders with the same ``plan_tenders`` checkout uses, so the clerk
-sees what is still missing, and a check for the wrong amount is named beside the check
+Every keystroke plans the tenders with the same ``plan_tenders`` every sale uses, so the
+clerk sees what is still missing, and a check for the wrong amount is named beside the check
 before anything is saved. Enter completes when the tenders pay exactly what is due.
 
 A payment fee (a card convenience fee) is quoted as soon as an amount is typed on its row,
-with the same rules function checkout charges it by; the amount due then includes it, and
-the clerk is told what to charge the card in all.
+with the same rules function the sale charges it by (``services.taking_money``); the amount
+due then includes it, and the clerk is told what to charge the card in all. Every caller
+passes ``fee_for`` (``taking_money.payment_fees_on``), since every sale charges the fee.
 
 The counter's sales, transfers and replacement tags take payment here, and so do kennel
 licenses (the Kennels area): one dialog for every receipt, shared beside the areas.
@@ -122,13 +123,15 @@ class PaymentDialog(QDialog):
         title: str,
         parent: QWidget | None = None,
         *,
+        fee_for: FeeFor | None,
         purpose: str = "",
         back: tuple[str, str] = ("Cancel  Esc", "Cancel payment"),
-        fee_for: FeeFor | None = None,
     ) -> None:
-        """``purpose`` says in words what is paid for and by whom (a transfer names the new
-        owner); ``back`` is the Esc button's text and accessible name; ``fee_for`` quotes a
-        tender's payment fee (``total`` is before any)."""
+        """``fee_for`` quotes a tender's payment fee (``total`` is before any); it has no
+        default, so that no payment screen forgets the fee its sale charges (``None``: a
+        payment no fee can apply to). ``purpose`` says in words what is paid for and by whom
+        (a transfer names the new owner); ``back`` is the Esc button's text and accessible
+        name."""
         super().__init__(parent)
         self.total = total
         self.fee_for = fee_for

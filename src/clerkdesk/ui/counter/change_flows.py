@@ -1,7 +1,8 @@
 """Transfer (T), lost tag (L) and deceased/moved (D) for the dog selected on the card.
 
 Each fee is the town's, read from the rules in force; it is paid in the same payment
-dialog as licenses and gets its own receipt, printed like any other.
+dialog as licenses, with the same payment fees quoted (a card convenience fee), and gets
+its own receipt, printed like any other.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from clerkdesk.services.dog_changes import (
     transfer_dog,
 )
 from clerkdesk.services.owner_card import CardDog
-from clerkdesk.services.payments import TenderInput
+from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.search import SearchHit
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
+from clerkdesk.services.taking_money import payment_fees_on
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.cart import CartPanel
 from clerkdesk.ui.counter.changes import DogStatusDialog, OwnerPicker
@@ -57,6 +59,12 @@ def first_last(owner_name: str) -> str:
     """ "Jane Doe" from a search hit's "Doe, Jane": a person's name as it is said."""
     last, _, first = owner_name.partition(", ")
     return f"{first} {last}" if first else owner_name
+
+
+def paid_words(result: FeeResult) -> str:
+    """ "2.25 (payment fee 1.00 included)": what the receipt took, its payment fees named."""
+    fees = f" (payment fee {money(result.fees)} included)" if result.fees else ""
+    return f"{money(result.total)}{fees}"
 
 
 class ChangeFlows:
@@ -135,12 +143,23 @@ class ChangeFlows:
         else:
             tag = dog.held.tag_number or "—"
             words += f" License {dog.held.license_year_label} (tag {tag}) goes with the dog."
+        database, today = self.ctx.database, self.ctx.clock.today()
+        self.ctx.tasks.run(
+            lambda: payment_fees_on(database, today),
+            lambda fee_for: self._pay_transfer(dog, hit, fee, words, fee_for),
+            self._failed,
+        )
+
+    def _pay_transfer(
+        self, dog: CardDog, hit: SearchHit, fee: Decimal, words: str, fee_for: FeeFor
+    ) -> None:
         self.payment = PaymentDialog(
             fee,
-            f"Transfer {dog.name} to {new}",
+            f"Transfer {dog.name} to {first_last(hit.owner_name)}",
             self.parent,
             purpose=words,
             back=("Back  Esc", "Back to choosing the new owner"),
+            fee_for=fee_for,
         )
         self.payment.paid.connect(lambda tenders: self._run_transfer(dog, hit, tenders))
         self.payment.rejected.connect(self._back_to_picker)
@@ -165,7 +184,7 @@ class ChangeFlows:
     def _transferred(self, dog: CardDog, hit: SearchHit, result: FeeResult) -> None:
         self.payment = None
         paid = (
-            f" Receipt {result.receipt_label}, {money(result.total)}." if result.receipt_id else ""
+            f" Receipt {result.receipt_label}, {paid_words(result)}." if result.receipt_id else ""
         )
         cart, new = self.view.cart.cart, first_last(hit.owner_name)
         if cart.accepts(hit.owner_id):
@@ -224,16 +243,19 @@ class ChangeFlows:
         self.parent.window().activateWindow()
 
     def _check_tag(self, dog: CardDog, tag: int | None) -> None:
-        """The new tag is checked (in the year's stock, not given out) before any money."""
+        """The new tag is checked (in the year's stock, not given out) before any money;
+        the payment fees are read with it."""
         assert dog.held is not None
         license_id, database = dog.held.license_id, self.ctx.database
-        self.ctx.tasks.run(
-            lambda: check_replacement_tag(database, license_id, tag),
-            lambda number: self._tag_chosen(dog, number),
-            self._failed,
-        )
+        today = self.ctx.clock.today()
 
-    def _tag_chosen(self, dog: CardDog, tag: int) -> None:
+        def read() -> tuple[int, FeeFor]:
+            number = check_replacement_tag(database, license_id, tag)
+            return number, payment_fees_on(database, today)
+
+        self.ctx.tasks.run(read, lambda found: self._tag_chosen(dog, *found), self._failed)
+
+    def _tag_chosen(self, dog: CardDog, tag: int, fee_for: FeeFor) -> None:
         fee = self._fee(DUPLICATE_TAG_FEE)
         if fee is None:
             return
@@ -248,6 +270,7 @@ class ChangeFlows:
             self.parent,
             purpose=f"New tag {tag} for {dog.name}{lost}.",
             back=("Back  Esc", "Back to the tag"),
+            fee_for=fee_for,
         )
         self.payment.paid.connect(lambda tenders: self._run_replace(dog, tag, tenders))
         self.payment.rejected.connect(self._back_to_tag)
@@ -275,7 +298,7 @@ class ChangeFlows:
         self.payment = None
         self.view.say(
             f"{dog.name} has new tag {result.tag_number}; the old one is marked lost. "
-            f"Receipt {result.receipt_label}."
+            f"Receipt {result.receipt_label}, {paid_words(result)}."
         )
         self.view.after_change()
         if result.receipt_id is not None:

@@ -12,14 +12,10 @@ from typing import Protocol
 from PySide6.QtWidgets import QWidget
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
-from clerkdesk.services.licensing import (
-    CheckoutRequest,
-    CheckoutResult,
-    checkout,
-    payment_fees_on,
-)
+from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
 from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
+from clerkdesk.services.taking_money import payment_fees_on
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.cart import Cart, CartPanel
 from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents

@@ -20,8 +20,8 @@ from clerkdesk.services.kennel_licensing import (
     kennel_standing,
     sell_kennel_license,
 )
-from clerkdesk.services.licensing import payment_fees_on
 from clerkdesk.services.payments import FeeFor, TenderInput
+from clerkdesk.services.taking_money import payment_fees_on
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import money
 from clerkdesk.ui.payment_dialog import PaymentDialog
