@@ -68,6 +68,10 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "new-to-town-own",
         "card-fee",
         "due-before-start",
+        "senior-discount",
+        "every-30-days",
+        "window",
+        "from-notice",
     ):
         assert QUOTES.get(shape), shape
 

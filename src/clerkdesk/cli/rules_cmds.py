@@ -136,6 +136,12 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         help="the date the dog came to town",
     )
     dog.add_argument(
+        "--notice-sent-on",
+        type=_date,
+        metavar="YYYY-MM-DD",
+        help="the date the owner's renewal notice was sent (for a late fee counted from it)",
+    )
+    dog.add_argument(
         "--missed-years",
         type=_count,
         default=0,

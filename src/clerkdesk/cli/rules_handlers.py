@@ -63,6 +63,7 @@ def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
         owner_born=args.owner_born,
         owner_exempt_dogs=args.owner_exempt_dogs,
         new_to_town_since=args.new_to_town_since,
+        notice_sent_on=args.notice_sent_on,
         missed_years=args.missed_years,
         license_year=args.license_year,
         last_licensed=args.last_licensed,

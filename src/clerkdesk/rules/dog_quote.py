@@ -109,6 +109,10 @@ def _check(request: DogQuoteRequest) -> None:
         raise ValidationError(
             "the date the dog came to town is after the date of issue", field="new_to_town_since"
         )
+    if request.notice_sent_on is not None and request.notice_sent_on > request.on:
+        raise ValidationError(
+            "the renewal notice's date is after the date of issue", field="notice_sent_on"
+        )
     if request.owner_exempt_dogs < 0:
         raise ValidationError("dogs already exempted cannot be negative", field="owner_exempt_dogs")
     if request.missed_years < 0:

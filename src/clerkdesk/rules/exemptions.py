@@ -21,6 +21,7 @@ from clerkdesk.rules.schedule import (
     OWNER_FACTS,
     SERVICE_ANIMAL_CITATION,
     FeeSchedule,
+    SeniorExemption,
 )
 
 
@@ -100,8 +101,8 @@ def license_fee_options(
                         base,
                         base_citation,
                         base_source,
-                        senior.words,
-                        senior.fee,
+                        senior.words + _discount_words(senior, request),
+                        senior.fee_for(request.sex, request.altered, base),
                         senior.citation,
                         senior.source,
                         senior.late_fees_apply,
@@ -172,3 +173,10 @@ def _exempt(
     return LicenseFee(
         amount, f"{head}: {words}, {paid}", joined, (source, base_source), late_fees_apply
     )
+
+
+def _discount_words(senior: SeniorExemption, request: DogQuoteRequest) -> str:
+    """``, $3.00 off the regular fee`` for a senior rate written as a reduction."""
+    if senior.discount is None:
+        return ""
+    return f", {dollars(senior.discount.fee(request.sex, request.altered))} off the regular fee"

@@ -17,9 +17,24 @@ def rule_starts(rule: LateFeeRule) -> list[tuple[str, MonthDay]]:
     a dog's own arrival, which has none)."""
     if isinstance(rule, SteppedLateFee):
         return [(f"{rule.source}.steps[{i}].from", s.start) for i, s in enumerate(rule.steps)]
-    if getattr(rule, "after_days", None) is not None:
+    if getattr(rule, "after_days", None) is not None or rule.scope.after_notice_days is not None:
         return []
     return [(f"{rule.source}.from", rule.start)]
+
+
+def check_window(rule: LateFeeRule, year_rule: LicenseYearRule, problems: list[str]) -> None:
+    """``until`` must not come before the fee's first day in the license year."""
+    until = rule.scope.until
+    if until is None:
+        return
+    for path, start in rule_starts(rule):
+        if year_position(until, year_rule.start) < year_position(start, year_rule.start):
+            message = (
+                f"{rule.source}.until: {until} comes before {path.rsplit('.', 1)[-1]} "
+                f"({start}) in the license year that starts {year_rule.start}"
+            )
+            if message not in problems:
+                problems.append(message)
 
 
 def due_position(year_rule: LicenseYearRule) -> int:

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.history import DogHistory, reach_words, reaches
+from clerkdesk.rules.late_fee_scope import left_out, scope_words
 from clerkdesk.rules.license_year import (
     LicenseYear,
     MonthDay,
@@ -84,6 +85,8 @@ def late_fee_lines(
             rule = replace(rule, amount=rule.by_dog.fee(request.sex, request.altered))
         if rule.applies_to == "new_to_town":
             parts = _own_event_parts(rule, request) if history.new_to_town else []
+        elif rule.scope.after_notice_days is not None:
+            parts = _notice_parts(rule, request, year)
         else:
             parts = late_fee_parts(
                 rule,
@@ -101,7 +104,14 @@ def late_fee_lines(
                     f"and this dog is not one"
                 )
             continue
+        out = left_out(rule.scope, request)
+        if out:
+            if parts:
+                cite = f" ({rule.citation})" if rule.citation else ""
+                notes.append(f"no {rule.label.lower()}{cite}: {out}")
+            continue
         reach = "" if rule.applies_to == "all" else f"; {reach_words(rule.applies_to)}"
+        reach += scope_words(rule.scope, year)
         for amount, description in parts:
             lines.append(
                 QuoteLine(
@@ -123,19 +133,64 @@ def _own_event_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[
     days = getattr(rule, "after_days", None)
     if arrived is None or days is None:
         return []
-    start = arrived + dt.timedelta(days=days + 1)
-    if request.on < start:
-        return []
     came = f"came to town on {us_date(arrived)}"
+    return _counted_from(
+        rule,
+        arrived,
+        days,
+        request.on,
+        None,
+        f"for a dog licensed more than {days} days after it {came}",
+        f"; {days} days after the dog {came}",
+    )
+
+
+def _notice_parts(
+    rule: LateFeeRule, request: DogQuoteRequest, year: LicenseYear
+) -> list[tuple[Decimal, str]]:
+    """A late fee counted from the renewal notice sent to the owner: due from the day after
+    ``after_days`` days from the notice's date; nothing without a notice."""
+    sent, days = request.notice_sent_on, rule.scope.after_notice_days
+    if sent is None or days is None:
+        return []
+    notice = f"the renewal notice of {us_date(sent)}"
+    return _counted_from(
+        rule,
+        sent,
+        days,
+        request.on,
+        _until(rule, year),
+        f"for a license issued more than {days} days after {notice}",
+        f"; {days} days after {notice}",
+    )
+
+
+def _counted_from(
+    rule: LateFeeRule,
+    event: dt.date,
+    days: int,
+    on: dt.date,
+    until: dt.date | None,
+    flat_words: str,
+    periodic_note: str,
+) -> list[tuple[Decimal, str]]:
+    start = event + dt.timedelta(days=days + 1)
+    if on < start or (until is not None and isinstance(rule, FlatLateFee) and on > until):
+        return []
     if isinstance(rule, FlatLateFee):
         return _nonzero(
             rule.amount,
-            f"{rule.label}: {dollars(rule.amount)} for a dog licensed more than {days} days "
-            f"after it {came} (from {us_date(start)})",
+            f"{rule.label}: {dollars(rule.amount)} {flat_words} (from {us_date(start)})",
         )
     if isinstance(rule, PeriodicLateFee):
-        return _periodic(rule, start, request.on, f"; {days} days after the dog {came}")
+        return _periodic(rule, start, on if until is None else min(on, until), periodic_note)
     return []  # pragma: no cover - the loader allows only flat and periodic
+
+
+def _until(rule: LateFeeRule, year: LicenseYear) -> dt.date | None:
+    """The last day a fee runs in ``year`` (``scope.until``), if it stops short of the end."""
+    until = rule.scope.until
+    return None if until is None else year.occurrence(until)
 
 
 def late_fee_amount(
@@ -175,14 +230,17 @@ def late_fee_parts(
     if on < start:
         return []
     note = _note(start, clock)
+    until = _until(rule, year)
     if isinstance(rule, FlatLateFee):
+        if until is not None and on > until:
+            return []
         return _nonzero(
             rule.amount,
             f"{rule.label}: {dollars(rule.amount)} for a license issued on or after "
             f"{us_date(start)}{note}",
         )
     if isinstance(rule, PeriodicLateFee):
-        return _periodic(rule, start, on, note)
+        return _periodic(rule, start, on if until is None else min(on, until), note)
     if isinstance(rule, DoublingLateFee):
         extra = cents(license_fee * (rule.factor - 1))
         times = "doubled" if rule.factor == 2 else f"multiplied by {rule.factor.normalize()}"
@@ -204,17 +262,22 @@ def never_late(start: MonthDay, year: LicenseYear, first_day_late: bool = False)
     return not first_day_late and year.occurrence(start) == year.start
 
 
-def periods_elapsed(start: dt.date, on: dt.date, period: str, part_counts: bool) -> int:
-    """Weeks or months from ``start`` to ``on`` inclusive; ``start`` is day one of the first.
+def periods_elapsed(
+    start: dt.date, on: dt.date, period: str, part_counts: bool, every_days: int | None = None
+) -> int:
+    """Weeks, months or ``every_days``-day periods from ``start`` to ``on`` inclusive;
+    ``start`` is day one of the first. Days are counted between real dates, so a period
+    that spans February 29 is as long in days as any other.
 
     With ``part_counts`` a begun period counts; without, only periods that are complete at
     the end of ``on``.
     """
     if on < start:
         return 0
-    if period == "week":
+    if period in ("week", "days"):
+        size = 7 if period == "week" else (every_days or 1)
         days = (on - start).days + 1
-        return (days + 6) // 7 if part_counts else days // 7
+        return (days + size - 1) // size if part_counts else days // size
     target = on if part_counts else on + dt.timedelta(days=1)
     months = (target.year - start.year) * 12 + target.month - start.month
     if add_months(start, months) > target:
@@ -228,14 +291,21 @@ def _periodic(
     """Each line says its own part, so a receipt reads without repeating itself:
     ``Late fee: base $3.00, late from 06/01/2026`` and
     ``Late fee: $1.00 × 27 weeks from 06/01/2026 (a week or part counts)``."""
-    count = periods_elapsed(start, on, rule.period, rule.part_counts)
+    count = periods_elapsed(start, on, rule.period, rule.part_counts, rule.every_days)
     base = rule.base
     periodic = cents(rule.amount * count)
     capped = rule.cap is not None and base + periodic > rule.cap
     if rule.cap is not None and capped:
         periodic = max(ZERO, rule.cap - base)
-    plural = rule.period if count == 1 else f"{rule.period}s"
-    counts = f"a {rule.period} or part counts" if rule.part_counts else f"full {rule.period}s only"
+    name = rule.period if rule.every_days is None else f"period of {rule.every_days} days"
+    plural = name if count == 1 else f"{rule.period}s"
+    if rule.every_days is not None:
+        plural = name if count == 1 else f"periods of {rule.every_days} days"
+        counts = "a period or part counts" if rule.part_counts else "full periods only"
+    elif rule.part_counts:
+        counts = f"a {rule.period} or part counts"
+    else:
+        counts = f"full {rule.period}s only"
     words = (
         f"{rule.label}: {dollars(rule.amount)} × {count} {plural} from {us_date(start)} ({counts})"
     )

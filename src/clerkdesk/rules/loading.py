@@ -111,6 +111,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
             if isinstance(rule, SteppedLateFee):
                 sections.check_steps_in_year(rule, year_rule.start, problems)
             late_checks.check_not_before_due(rule, year_rule, problems)
+            late_checks.check_window(rule, year_rule, problems)
         late_checks.check_no_twins(schedule, problems)
     _check_accounts(schedules, accounts, default_account, problems)
     if not problems:  # a schedule that did not load would make its codes look unknown

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.loading_extras import PAYMENT_METHODS, under_age
+from clerkdesk.rules.loading_late_scope import COUNTED_FROM, late_scope
 from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import (
     ALTERED_CITATION,
@@ -43,7 +44,7 @@ APPLIES_TO: tuple[AppliesTo, ...] = (
     "except_new_to_town",
     "new_to_town",
 )
-PERIODS: tuple[Period, ...] = ("week", "month")
+PERIODS: tuple[Period, ...] = ("week", "month", "days")
 IMPOUND_PER: tuple[ImpoundPer, ...] = ("calendar_day", "24_hours")
 ZERO = Decimal("0.00")
 
@@ -103,7 +104,13 @@ def exemptions(r: Reader | None) -> Exemptions:
     s = r.table("senior")
     if s is not None:
         age = s.integer("age", required=True, minimum=1, maximum=150)
-        fee = s.money("fee") or ZERO
+        fee, fee_by_dog = by_dog_amount(s, "fee", required=False)
+        fee = fee or ZERO
+        discount_amount, discount = by_dog_amount(s, "discount", required=False)
+        if discount_amount is not None and discount is None:
+            discount = ByDog(discount_amount, discount_amount, discount_amount, discount_amount)
+        if discount is not None and s.has("fee"):
+            s.problem("discount", "give a fee or a discount off the regular fee, not both")
         max_dogs = s.integer("max_dogs", minimum=1)
         late = s.boolean("late_fees_apply", False)
         over = s.choice("age_rule", AGE_RULES, "or_over") or "or_over"
@@ -115,7 +122,16 @@ def exemptions(r: Reader | None) -> Exemptions:
         s.finish()
         if age is not None:
             senior = SeniorExemption(
-                age, fee, max_dogs, late, citation, s.path, over == "over", facts
+                age,
+                fee,
+                max_dogs,
+                late,
+                citation,
+                s.path,
+                over == "over",
+                facts,
+                fee_by_dog=fee_by_dog,
+                discount=discount,
             )
     named: list[NamedExemption] = []
     for name, o in r.named_tables("other"):
@@ -143,7 +159,19 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
     citation = r.citation()
     rule: LateFeeRule | None = None
     after_days = r.integer("after_days", minimum=0, maximum=3650)
-    if applies_to == "new_to_town":
+    notice_days: int | None = None
+    if r.choice("counted_from", COUNTED_FROM, "license_year") == "notice":
+        # Counted from the renewal notice sent to the owner: after_days from its date.
+        if applies_to == "new_to_town":
+            r.problem("counted_from", 'is not used with applies_to = "new_to_town"')
+        if after_days is None and not r.has("after_days"):
+            r.problem("after_days", 'is required with counted_from = "notice"')
+        if r.has("from"):
+            r.problem("from", 'is not used with counted_from = "notice"; give after_days')
+        if kind not in ("flat", "periodic", None):
+            r.problem("kind", 'must be "flat" or "periodic" with counted_from = "notice"')
+        notice_days, after_days = after_days, None
+    elif applies_to == "new_to_town":
         if after_days is None and not r.has("after_days"):
             r.problem("after_days", 'is required with applies_to = "new_to_town"')
         if r.has("from"):
@@ -151,7 +179,8 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
         if kind not in ("flat", "periodic", None):
             r.problem("kind", 'must be "flat" or "periodic" with applies_to = "new_to_town"')
     elif after_days is not None:
-        r.problem("after_days", 'is only for applies_to = "new_to_town"')
+        r.problem("after_days", 'is only for applies_to = "new_to_town" or counted_from = "notice"')
+    scope = late_scope(r, kind, notice_days)
     if kind == "flat":
         start = r.month_day("from") or default_start
         amount, by_dog = by_dog_amount(r, "amount", required=True)
@@ -173,7 +202,7 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
             r.problem("factor", f"must be 1 or more (2 doubles the fee), not {factor}")
         rule = DoublingLateFee(code, label, applies_to, citation, r.path, start, factor)
     r.finish()
-    return rule
+    return None if rule is None else replace(rule, scope=scope)
 
 
 def _periodic(
@@ -183,6 +212,11 @@ def _periodic(
     base = r.money("base") or ZERO
     amount = r.money("amount", required=True)
     period = r.choice("period", PERIODS)
+    every = r.integer("days", minimum=1, maximum=3650)
+    if period == "days" and every is None and not r.has("days"):
+        r.problem("days", 'is required with period = "days": how many days make a period')
+    elif period != "days" and every is not None:
+        r.problem("days", 'is only for period = "days"')
     part_counts = r.boolean("part_counts", True)
     cap = r.money("cap")
     if cap is not None and cap < base:
@@ -201,6 +235,7 @@ def _periodic(
         period,
         part_counts,
         cap,
+        every_days=every,
     )
 
 

@@ -80,6 +80,9 @@ class DogQuoteRequest:
     owner_facts: tuple[str, ...] = ()
     """Facts about the owner an exemption may require (``schedule.OWNER_FACTS``), such as
     ``"year_round_resident"``."""
+    notice_sent_on: dt.date | None = None
+    """The date the last renewal notice for this license year was sent to the owner: a
+    late fee ``counted_from = "notice"`` runs from it."""
     tender: str | None = None
     """How the whole quote will be paid (``cash``, ``check``, ``money_order``, ``card``): a
     payment fee for it (a card convenience fee) is added as its own line."""

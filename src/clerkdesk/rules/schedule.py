@@ -26,7 +26,8 @@ AppliesTo = Literal[
 """The reach of a late fee: every dog; only a dog licensed in this town last license year;
 a dog licensed in this town in any earlier license year; a dog not licensed here last
 license year (an add-on); every dog but one new to town."""
-Period = Literal["week", "month"]
+Period = Literal["week", "month", "days"]
+DogClass = Literal["male", "female", "intact", "altered"]
 ImpoundPer = Literal["calendar_day", "24_hours"]
 KennelClass = Literal[
     "personal", "commercial-breeder", "commercial-boarding", "charitable", "veterinary"
@@ -132,6 +133,19 @@ class SeniorExemption:
     source: str
     strictly_over: bool = False
     owner_facts: tuple[str, ...] = ()
+    fee_by_dog: ByDog | None = None
+    """The senior fee by sex and altered status, where the bylaw sets one for each."""
+    discount: ByDog | None = None
+    """An amount off the regular fee instead of a fee ("owners 60 or older pay $3 less"),
+    by sex and altered status (the same four amounts for one figure)."""
+
+    def fee_for(self, sex: Sex, altered: bool, regular: Decimal) -> Decimal:
+        """What an owner of the age pays for this dog, never below zero."""
+        if self.discount is not None:
+            return max(Decimal("0.00"), regular - self.discount.fee(sex, altered))
+        if self.fee_by_dog is not None:
+            return self.fee_by_dog.fee(sex, altered)
+        return self.fee
 
     def qualifies_from(self, born: dt.date) -> dt.date:
         """The first day an owner born on ``born`` is of the age: "70 or over" from the
@@ -171,6 +185,26 @@ class Exemptions:
 
 
 @dataclass(frozen=True)
+class LateFeeScope:
+    """Where a late fee stops short of every late dog, as bylaws write it: only some dogs
+    (``dogs``: intact, altered, male, female — a dog must be each named), only owners of an
+    age (``owner_age_at_least``: from that birthday; ``owner_age_below``: until it), only up
+    to a date in the license year (``until``, inclusive: a periodic fee counts no period
+    after it, a flat fee is not charged after it), or counted from the renewal notice sent
+    to the owner (``after_notice_days``: charged on a license issued more than so many days
+    after the notice's date; never without a notice)."""
+
+    dogs: tuple[DogClass, ...] = ()
+    owner_age_at_least: int | None = None
+    owner_age_below: int | None = None
+    until: MonthDay | None = None
+    after_notice_days: int | None = None
+
+
+NO_SCOPE = LateFeeScope()
+
+
+@dataclass(frozen=True)
 class LateFeeBase:
     code: str
     label: str
@@ -190,12 +224,13 @@ class FlatLateFee(LateFeeBase):
     after_days: int | None = None
     """For ``applies_to = "new_to_town"``: charged on a dog licensed more than this many
     days after it came to town, counted from that day (``start`` is not used)."""
+    scope: LateFeeScope = NO_SCOPE
 
 
 @dataclass(frozen=True)
 class PeriodicLateFee(LateFeeBase):
-    """``base`` plus ``amount`` per week or month (or part, if ``part_counts``) from
-    ``start``; the whole never more than ``cap``."""
+    """``base`` plus ``amount`` per week, month or ``every_days`` days (or part, if
+    ``part_counts``) from ``start``; the whole never more than ``cap``."""
 
     start: MonthDay
     base: Decimal
@@ -204,6 +239,9 @@ class PeriodicLateFee(LateFeeBase):
     part_counts: bool
     cap: Decimal | None
     after_days: int | None = None
+    scope: LateFeeScope = NO_SCOPE
+    every_days: int | None = None
+    """With ``period = "days"``: how many days make one period ("$50 every 30 days")."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +255,7 @@ class SteppedLateFee(LateFeeBase):
     """A table: the amount of the last step whose date has come."""
 
     steps: tuple[LateFeeStep, ...]
+    scope: LateFeeScope = NO_SCOPE
 
 
 @dataclass(frozen=True)
@@ -226,6 +265,7 @@ class DoublingLateFee(LateFeeBase):
 
     start: MonthDay
     factor: Decimal
+    scope: LateFeeScope = NO_SCOPE
 
 
 LateFeeRule = FlatLateFee | PeriodicLateFee | SteppedLateFee | DoublingLateFee

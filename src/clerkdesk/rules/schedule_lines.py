@@ -74,21 +74,22 @@ def _late_lines(schedule: FeeSchedule, year: LicenseYear) -> list[FeeLine]:
     lines: list[FeeLine] = []
     for rule in schedule.late_fees:
         label = rule.label or "Late fee"
-        if isinstance(rule, FlatLateFee):
+        notice = rule.scope.after_notice_days
+        if isinstance(rule, FlatLateFee | PeriodicLateFee):
             if rule.after_days is not None:
-                lines.append((f"{label}, licensed over {rule.after_days} days late", rule.amount))
+                start = f"over {rule.after_days} days late"
+            elif notice is not None:
+                start = f"over {notice} days after the renewal notice"
             else:
-                lines.append((f"{label} from {us_date(year.occurrence(rule.start))}", rule.amount))
+                start = f"from {us_date(year.occurrence(rule.start))}"
+            if rule.scope.until is not None:
+                start += f" to {us_date(year.occurrence(rule.scope.until))}"
+        if isinstance(rule, FlatLateFee):
+            lines.append((f"{label} {start}", rule.amount))
         elif isinstance(rule, PeriodicLateFee):
-            start = (
-                f"over {rule.after_days} days late"
-                if rule.after_days is not None
-                else f"from {us_date(year.occurrence(rule.start))}"
-            )
             cap = f", at most {rule.cap:,.2f}" if rule.cap is not None else ""
-            lines.append(
-                (f"{label} {start}, then {rule.amount:,.2f} a {rule.period}{cap}", rule.base)
-            )
+            every = f"every {rule.every_days} days" if rule.every_days else f"a {rule.period}"
+            lines.append((f"{label} {start}, then {rule.amount:,.2f} {every}{cap}", rule.base))
         elif isinstance(rule, SteppedLateFee):
             for step in rule.steps:
                 lines.append((f"{label} from {us_date(year.occurrence(step.start))}", step.amount))
