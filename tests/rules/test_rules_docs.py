@@ -72,6 +72,7 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "every-30-days",
         "window",
         "from-notice",
+        "year-change",
     ):
         assert QUOTES.get(shape), shape
 

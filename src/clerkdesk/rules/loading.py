@@ -7,6 +7,7 @@ section they do not set from the schedule before them.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -29,6 +30,7 @@ from clerkdesk.rules.profile_warnings import profile_warnings
 from clerkdesk.rules.reader import Reader, nearest
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
 from clerkdesk.rules.toml_errors import toml_problem
+from clerkdesk.rules.year_change import YearChange, change_problems, year_starting_in
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SECTIONS = (
@@ -165,11 +167,45 @@ def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
     early = r.integer("early_sale_days", minimum=0, maximum=365)
     grace = r.integer("grace_days_new_to_town", default=0, maximum=3650) or 0
     window = r.integer("new_to_town_days", minimum=0, maximum=3650)
+    change = _year_change(r.table("changed"), start)
     citation = r.citation()
     r.finish()
     return LicenseYearRule(
-        start, due, age, early, grace, citation, r.path, window, due_before_start=before_start
+        start,
+        due,
+        age,
+        early,
+        grace,
+        citation,
+        r.path,
+        window,
+        due_before_start=before_start,
+        change=change,
     )
+
+
+def _year_change(r: Reader | None, start: MonthDay) -> YearChange | None:
+    """``[license_year.changed]``: how license years ran before the town changed them."""
+    if r is None:
+        return None
+    from_start = r.month_day("from_start", required=True)
+    last_day = r.date("last_day", required=True)
+    transition_end = r.date("transition_end")
+    transition_due = r.date("transition_due")
+    citation = r.citation()
+    r.finish()
+    if from_start is None or last_day is None:
+        return None
+    if transition_end is None:  # the day before the first license year of the new kind
+        following = last_day + dt.timedelta(days=1)
+        transition_end = year_starting_in(start, None, following.year).start
+        if transition_end < following:
+            transition_end = year_starting_in(start, None, following.year + 1).start
+        transition_end -= dt.timedelta(days=1)
+    change = YearChange(from_start, last_day, transition_end, citation, transition_due)
+    for problem in change_problems(start, change):
+        r.problem(None, problem)
+    return change
 
 
 def _accounts(r: Reader | None) -> tuple[dict[str, str], str | None]:

@@ -10,14 +10,10 @@ from typing import Any
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
-from clerkdesk.rules.license_year import (
-    LicenseYear,
-    MonthDay,
-    license_year_containing,
-    license_year_starting_in,
-)
+from clerkdesk.rules.license_year import LicenseYear, MonthDay
 from clerkdesk.rules.quote import QuoteLine
 from clerkdesk.rules.schedule import FeeSchedule
+from clerkdesk.rules.year_change import YearChange, year_containing, year_starting_in
 
 
 @dataclass(frozen=True)
@@ -40,6 +36,8 @@ class LicenseYearRule:
     due_before_start: bool = False
     """``due = "before_start"``: licenses are due before the license year begins (MGL
     c.140 §137), so a late fee may run from the year's first day."""
+    change: YearChange | None = None
+    """A change of license year in the town's history (see :mod:`.year_change`)."""
 
 
 DEFAULT_CONDITIONS = (
@@ -93,12 +91,17 @@ class TownProfile:
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:
-        return license_year_containing(self.license_year_rule.start, day)
+        rule = self.license_year_rule
+        return year_containing(rule.start, rule.change, day)
 
     def license_year_starting_in(self, year: int) -> LicenseYear:
-        return license_year_starting_in(self.license_year_rule.start, year)
+        rule = self.license_year_rule
+        return year_starting_in(rule.start, rule.change, year)
 
     def due_date(self, license_year: LicenseYear) -> dt.date:
+        change = self.license_year_rule.change
+        if change is not None and license_year == change.transition:
+            return change.transition_due or license_year.start
         if self.license_year_rule.due_before_start:
             return license_year.start - dt.timedelta(days=1)
         return license_year.occurrence(self.license_year_rule.due)
