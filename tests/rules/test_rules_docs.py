@@ -73,6 +73,8 @@ def test_the_document_has_an_example_of_every_shape() -> None:
         "window",
         "from-notice",
         "year-change",
+        "per-sale",
+        "rolling",
     ):
         assert QUOTES.get(shape), shape
 

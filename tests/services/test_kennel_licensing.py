@@ -251,3 +251,27 @@ def test_a_kennel_whose_keeper_moved_away_is_refused(kt: KennelTown) -> None:
     )
     standing = kennel_standing(town.database, kt.kennel, on=town.clock.today())
     assert "Maple Hill Kennel's keeper, John Smith, is marked moved." in standing.refusals
+
+
+def test_an_application_fee_is_charged_on_a_first_license_only(town: Town) -> None:
+    from clerkdesk.rules import presets
+    from clerkdesk.services.town import save_town_profile
+
+    text = presets.preset_toml("westborough").replace(
+        "inspection_required = true", "inspection_required = true\napplication_fee = 25.00", 1
+    )
+    save_town_profile(town.database, text, actor=CLERK, clock=town.clock)
+    kt = make_kennel_town(town)
+    first = kennel_standing(town.database, kt.kennel, on=town.clock.today())
+    assert first.quote is not None
+    assert [line.code for line in first.quote.lines] == ["kennel_license", "kennel_application"]
+    sold = sell(kt)
+    with town.database.read() as session:
+        codes = session.scalars(
+            select(ReceiptLine.code).where(ReceiptLine.receipt_id == sold.receipt_id)
+        ).all()
+    assert "kennel_application" in codes
+    # The next license year's renewal carries none.
+    later = kennel_standing(town.database, kt.kennel, on=dt.date(2027, 4, 2))
+    assert later.quote is not None
+    assert [line.code for line in later.quote.lines] == ["kennel_license"]

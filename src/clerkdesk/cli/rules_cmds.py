@@ -142,6 +142,18 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         help="the date the owner's renewal notice was sent (for a late fee counted from it)",
     )
     dog.add_argument(
+        "--valid-until",
+        type=_date,
+        metavar="YYYY-MM-DD",
+        help="rolling license terms: the last day of the dog's last license in this town",
+    )
+    dog.add_argument(
+        "--vaccinated",
+        type=_date,
+        metavar="YYYY-MM-DD",
+        help="rolling terms counted from the rabies vaccination: its date",
+    )
+    dog.add_argument(
         "--missed-years",
         type=_count,
         default=0,
@@ -212,6 +224,11 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         "--category",
         metavar="NAME",
         help="a kennel category the town names (kennel.categories.NAME); it decides the class",
+    )
+    kennel.add_argument(
+        "--first-license",
+        action="store_true",
+        help="the kennel's first license in the town (a one-time application fee applies)",
     )
     _year_and_json(kennel)
     kennel.set_defaults(handler=_lazy("quote_kennel_command"))

@@ -64,6 +64,8 @@ def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
         owner_exempt_dogs=args.owner_exempt_dogs,
         new_to_town_since=args.new_to_town_since,
         notice_sent_on=args.notice_sent_on,
+        previous_valid_until=args.valid_until,
+        rabies_vaccinated=args.vaccinated,
         missed_years=args.missed_years,
         license_year=args.license_year,
         last_licensed=args.last_licensed,
@@ -90,6 +92,7 @@ def quote_kennel_command(args: argparse.Namespace, ctx: CliContext) -> int:
         kennel_class=args.kennel_class,
         license_year=args.license_year,
         category=args.category,
+        first_license=args.first_license,
     )
     try:
         quote = quote_kennel(profile, request)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
@@ -15,13 +16,18 @@ from clerkdesk.rules.new_to_town import is_new_to_town
 from clerkdesk.rules.payment_fees import payment_fee_lines
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import DogQuoteRequest, Quote, QuoteLine
+from clerkdesk.rules.rolling import rolling_term
 from clerkdesk.rules.sale import example_warnings, license_year_for_sale, year_sources
 from clerkdesk.rules.schedule import OWNER_FACTS, FeeSchedule
+from clerkdesk.rules.transaction_fees import transaction_fee_lines
 
 
 def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     _check(request)
-    year, warnings = license_year_for_sale(profile, request.on, request.license_year)
+    if profile.license_year_rule.rolling:
+        year, request, warnings = _rolling(profile, request)
+    else:
+        year, warnings = license_year_for_sale(profile, request.on, request.license_year)
     new = is_new_to_town(profile.license_year_rule, request.new_to_town_since, year, request.on)
     history = dog_history(request, year, new_to_town=new)
     schedule = profile.schedule_for(year)
@@ -59,11 +65,32 @@ def quote_dog(profile: TownProfile, request: DogQuoteRequest) -> Quote:
     notes += option_notes
     warnings += option_warnings
     warnings += _age_warnings(profile, request, year)
+    if request.whole_sale:
+        lines += transaction_fee_lines(profile, schedule)
     lines += payment_fee_lines(profile, schedule, request.tender, lines)
     grace = history.new_to_town or request.born is not None
     extra = [*fee.sources[1:], *year_sources(year, request.on, grace=grace)]
     warnings += example_warnings(profile, lines, extra)
     return Quote(year, tuple(lines), tuple(warnings), schedule.effective, tuple(notes))
+
+
+def _rolling(
+    profile: TownProfile, request: DogQuoteRequest
+) -> tuple[LicenseYear, DogQuoteRequest, list[str]]:
+    """The dog's own term, and the request read for it: a renewal is a dog whose last
+    license here ended less than a year ago (there is no town-wide "last year")."""
+    rule = profile.license_year_rule
+    previous = request.previous_valid_until
+    term = rolling_term(rule, request.on, previous, request.rabies_vaccinated)
+    renewal = previous is not None and term.start == previous
+    read = replace(
+        request,
+        renewal=renewal,
+        last_licensed=None,
+        licensed_here_before=request.licensed_here_before or previous is not None,
+        license_year=None,
+    )
+    return term, read, []
 
 
 def _surcharges(

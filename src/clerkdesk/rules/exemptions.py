@@ -45,7 +45,12 @@ def license_fee_options(
     """The regular fee first, then each exemption that fits; and warnings (an owner over the
     age but past the exemption's limit of dogs, or without a fact it requires)."""
     fees = schedule.dog_fees
-    head = f"Dog license — {dog_kind(request)}, license year {year.label}"
+    term = (
+        f"valid {us_date(year.start)} to {us_date(year.end)}"
+        if profile.license_year_rule.rolling
+        else f"license year {year.label}"
+    )
+    head = f"Dog license — {dog_kind(request)}, {term}"
     if request.service_animal:
         words = f"{head}: service animal, no fee"
         return [LicenseFee(ZERO, words, SERVICE_ANIMAL_CITATION, (fees.source,), False)], []

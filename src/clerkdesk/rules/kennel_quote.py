@@ -49,8 +49,21 @@ def quote_kennel(profile: TownProfile, request: KennelQuoteRequest) -> Quote:
         citation=pricing.citation or kennel.citation,
         source=pricing.source or kennel.source,
     )
-    warnings += example_warnings(profile, [line], year_sources(year, request.on))
-    return Quote(year, (line,), tuple(warnings), schedule.effective)
+    lines = [line]
+    application = kennel.application_fee
+    if application is not None and request.first_license and application.amount > 0:
+        lines.append(
+            QuoteLine(
+                application.code,
+                f"{application.description}: {dollars(application.amount)}",
+                application.amount,
+                profile.account_for(application.code),
+                application.citation,
+                application.source,
+            )
+        )
+    warnings += example_warnings(profile, lines, year_sources(year, request.on))
+    return Quote(year, tuple(lines), tuple(warnings), schedule.effective)
 
 
 def kennel_class_of(profile: TownProfile, request: KennelQuoteRequest) -> KennelClass:

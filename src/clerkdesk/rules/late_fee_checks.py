@@ -17,7 +17,9 @@ def rule_starts(rule: LateFeeRule) -> list[tuple[str, MonthDay]]:
     a dog's own arrival, which has none)."""
     if isinstance(rule, SteppedLateFee):
         return [(f"{rule.source}.steps[{i}].from", s.start) for i, s in enumerate(rule.steps)]
-    if getattr(rule, "after_days", None) is not None or rule.scope.after_notice_days is not None:
+    scope = rule.scope
+    counted = scope.after_notice_days is not None or scope.after_expiry_days is not None
+    if getattr(rule, "after_days", None) is not None or counted:
         return []
     return [(f"{rule.source}.from", rule.start)]
 
@@ -77,3 +79,23 @@ def check_no_twins(schedule: FeeSchedule, problems: list[str]) -> None:
 
 def _after(year_rule: LicenseYearRule) -> str:
     return f'"{day_after(year_rule.due)}"'
+
+
+def check_term(rule: LateFeeRule, year_rule: LicenseYearRule, problems: list[str]) -> None:
+    """A rolling-term town has no town-wide date a license is late from: its late fees are
+    counted from the license's own end (or a notice, or a dog's arrival); and only such a
+    town has a license's own end to count from."""
+    if year_rule.term == "rolling" and rule_starts(rule):
+        message = (
+            f'{rule.source}: a town with term = "rolling" counts a late fee from the end of '
+            'the dog\'s last license: write counted_from = "expiry" and after_days'
+        )
+    elif year_rule.term != "rolling" and rule.scope.after_expiry_days is not None:
+        message = (
+            f'{rule.source}.counted_from: "expiry" is for license_year.term = "rolling"; a '
+            "town-wide license year says from which date a license is late (from)"
+        )
+    else:
+        return
+    if message not in problems:
+        problems.append(message)

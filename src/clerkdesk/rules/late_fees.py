@@ -26,6 +26,7 @@ from clerkdesk.rules.license_year import (
 from clerkdesk.rules.money import ZERO, cents, dollars
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import DogQuoteRequest, QuoteLine
+from clerkdesk.rules.rolling import one_year_from
 from clerkdesk.rules.schedule import (
     DoublingLateFee,
     FeeSchedule,
@@ -87,6 +88,8 @@ def late_fee_lines(
             parts = _own_event_parts(rule, request) if history.new_to_town else []
         elif rule.scope.after_notice_days is not None:
             parts = _notice_parts(rule, request, year)
+        elif rule.scope.after_expiry_days is not None:
+            parts = _expiry_parts(rule, request)
         else:
             parts = late_fee_parts(
                 rule,
@@ -162,6 +165,24 @@ def _notice_parts(
         _until(rule, year),
         f"for a license issued more than {days} days after {notice}",
         f"; {days} days after {notice}",
+    )
+
+
+def _expiry_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[Decimal, str]]:
+    """Rolling terms: a late fee counted from the day the dog's last license ran out; a dog
+    never licensed here, or lapsed over a year, starts afresh and pays none."""
+    ended, days = request.previous_valid_until, rule.scope.after_expiry_days
+    if ended is None or days is None or request.on > one_year_from(ended):
+        return []
+    ran_out = f"the last license ran out on {us_date(ended)}"
+    return _counted_from(
+        rule,
+        ended,
+        days,
+        request.on,
+        None,
+        f"for a renewal issued more than {days} days after {ran_out}",
+        f"; {days} days after {ran_out}",
     )
 
 

@@ -33,6 +33,8 @@ from clerkdesk.rules.toml_errors import toml_problem
 from clerkdesk.rules.year_change import YearChange, change_problems, year_starting_in
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+TERMS = ("fixed", "rolling")
+TERM_FROM = ("purchase", "rabies")
 _SECTIONS = (
     "dog_fees",
     "surcharges",
@@ -45,6 +47,7 @@ _SECTIONS = (
     "impound",
     "payment_fees",
     "limits",
+    "transaction_fees",
 )
 
 
@@ -114,6 +117,7 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
                 sections.check_steps_in_year(rule, year_rule.start, problems)
             late_checks.check_not_before_due(rule, year_rule, problems)
             late_checks.check_window(rule, year_rule, problems)
+            late_checks.check_term(rule, year_rule, problems)
         late_checks.check_no_twins(schedule, problems)
     _check_accounts(schedules, accounts, default_account, problems)
     if not problems:  # a schedule that did not load would make its codes look unknown
@@ -168,6 +172,12 @@ def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
     grace = r.integer("grace_days_new_to_town", default=0, maximum=3650) or 0
     window = r.integer("new_to_town_days", minimum=0, maximum=3650)
     change = _year_change(r.table("changed"), start)
+    term = r.choice("term", TERMS, "fixed") or "fixed"
+    term_from = r.choice("term_from", TERM_FROM, "purchase") or "purchase"
+    if term != "rolling" and r.has("term_from"):
+        r.problem("term_from", 'is only for term = "rolling"')
+    if term == "rolling" and (before_start or r.has("due")):
+        r.problem("due", 'is not used with term = "rolling": a license is due on its anniversary')
     citation = r.citation()
     r.finish()
     return LicenseYearRule(
@@ -181,6 +191,8 @@ def _license_year(r: Reader | None, problems: list[str]) -> LicenseYearRule:
         window,
         due_before_start=before_start,
         change=change,
+        term=term,
+        term_from=term_from,
     )
 
 
@@ -271,6 +283,7 @@ _PARSERS: dict[str, Callable[[Reader, MonthDay], Any]] = {
     "impound": lambda r, _: sections.impound(r.table("impound")),
     "payment_fees": lambda r, _: extras.payment_fees(r.named_tables("payment_fees")),
     "limits": lambda r, _: extras.limits(r.table("limits")),
+    "transaction_fees": lambda r, _: extras.transaction_fees(r.named_tables("transaction_fees")),
 }
 
 
@@ -290,6 +303,10 @@ def fee_codes(schedule: FeeSchedule) -> list[tuple[str, str]]:
         if schedule.impound.handling is not None:
             codes.append((schedule.impound.handling_code, schedule.impound.source))
     codes += [(f.code, f.source) for f in schedule.payment_fees]
+    codes += [(f.code, f.source) for f in schedule.transaction_fees]
+    if schedule.kennel is not None and schedule.kennel.application_fee is not None:
+        fee = schedule.kennel.application_fee
+        codes.append((fee.code, fee.source))
     return codes
 
 

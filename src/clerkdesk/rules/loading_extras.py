@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from clerkdesk.rules.profile import CertificateText, RemittanceRule
 from clerkdesk.rules.reader import Reader
-from clerkdesk.rules.schedule import DogLimits, Limit, PaymentFee, UnderAgeFees
+from clerkdesk.rules.schedule import DogLimits, Limit, PaymentFee, TransactionFee, UnderAgeFees
 
 PAYMENT_METHODS = ("cash", "check", "money_order", "card")
 HUNDRED = Decimal("100")
@@ -34,6 +34,20 @@ def payment_fees(named: list[tuple[str, Reader]]) -> tuple[PaymentFee, ...]:
             found.append(
                 PaymentFee(tender, percent, minimum, cap, code, description, citation, r.path)
             )
+    return tuple(found)
+
+
+def transaction_fees(named: list[tuple[str, Reader]]) -> tuple[TransactionFee, ...]:
+    """``[transaction_fees.CODE]``: ``amount`` once per sale of dog licenses,
+    ``description``, ``citation``."""
+    found: list[TransactionFee] = []
+    for code, r in named:
+        amount = r.money("amount", required=True)
+        description = r.text("description", code.replace("_", " ").capitalize())
+        citation = r.citation()
+        r.finish()
+        if amount is not None:
+            found.append(TransactionFee(code, amount, description, citation, r.path))
     return tuple(found)
 
 

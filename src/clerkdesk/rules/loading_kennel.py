@@ -6,6 +6,7 @@ from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import (
     CHARITABLE_CITATION,
     KENNEL_CLASSES,
+    ApplicationFee,
     KennelCategory,
     KennelClass,
     KennelPricing,
@@ -22,6 +23,7 @@ def kennel(r: Reader | None) -> KennelRules | None:
     code = r.text("code", "kennel_license")
     inspection_required = r.boolean("inspection_required", False)
     citation = r.citation()
+    application = _application_fee(r, citation)
     pricing = _pricing(r, citation, required=False)
     classes: list[tuple[KennelClass, KennelPricing]] = []
     for name, c in r.named_tables("classes"):
@@ -69,7 +71,18 @@ def kennel(r: Reader | None) -> KennelRules | None:
         r.path,
         tuple(categories),
         inspection_required,
+        application,
     )
+
+
+def _application_fee(r: Reader, citation: str) -> ApplicationFee | None:
+    """``application_fee``: charged once, on a kennel's first license in the town."""
+    amount = r.money("application_fee")
+    code = r.text("application_fee_code", "kennel_application")
+    if amount is None:
+        return None
+    words = "Kennel application fee (first license only)"
+    return ApplicationFee(amount, code, words, citation, f"{r.path}.application_fee")
 
 
 def _categories(r: Reader, citation: str) -> list[KennelCategory]:

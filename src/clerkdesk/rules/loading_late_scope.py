@@ -8,12 +8,15 @@ from clerkdesk.rules.reader import Reader
 from clerkdesk.rules.schedule import NO_SCOPE, DogClass, LateFeeScope
 
 DOG_CLASSES: tuple[DogClass, ...] = ("male", "female", "intact", "altered")
-COUNTED_FROM = ("license_year", "notice")
+COUNTED_FROM = ("license_year", "notice", "expiry")
 
 
-def late_scope(r: Reader, kind: str | None, notice_days: int | None) -> LateFeeScope:
+def late_scope(
+    r: Reader, kind: str | None, notice_days: int | None, expiry_days: int | None = None
+) -> LateFeeScope:
     """``dogs``, ``owner_age_at_least``, ``owner_age_below`` and ``until`` of one late fee;
-    ``notice_days`` is its ``after_days`` when it is counted from the notice."""
+    ``notice_days`` (``expiry_days``) is its ``after_days`` when it is counted from the
+    notice (from the last license's end)."""
     dogs: list[DogClass] = []
     for name in r.string_list("dogs") or ():
         if name not in DOG_CLASSES:
@@ -29,5 +32,5 @@ def late_scope(r: Reader, kind: str | None, notice_days: int | None) -> LateFeeS
     until = r.month_day("until")
     if until is not None and kind not in ("flat", "periodic"):
         r.problem("until", 'is for a "flat" or "periodic" fee (a table has its own steps)')
-    scope = LateFeeScope(tuple(dogs), at_least, below, until, notice_days)
+    scope = LateFeeScope(tuple(dogs), at_least, below, until, notice_days, expiry_days)
     return NO_SCOPE if scope == NO_SCOPE else scope

@@ -160,17 +160,25 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
     rule: LateFeeRule | None = None
     after_days = r.integer("after_days", minimum=0, maximum=3650)
     notice_days: int | None = None
-    if r.choice("counted_from", COUNTED_FROM, "license_year") == "notice":
-        # Counted from the renewal notice sent to the owner: after_days from its date.
+    expiry_days: int | None = None
+    counted_from = r.choice("counted_from", COUNTED_FROM, "license_year")
+    if counted_from in ("notice", "expiry"):
+        # Counted from the renewal notice sent to the owner, or from the day the dog's last
+        # license ran out (rolling terms): after_days from that date.
+        said = f'counted_from = "{counted_from}"'
         if applies_to == "new_to_town":
             r.problem("counted_from", 'is not used with applies_to = "new_to_town"')
         if after_days is None and not r.has("after_days"):
-            r.problem("after_days", 'is required with counted_from = "notice"')
+            r.problem("after_days", f"is required with {said}")
         if r.has("from"):
-            r.problem("from", 'is not used with counted_from = "notice"; give after_days')
+            r.problem("from", f"is not used with {said}; give after_days")
         if kind not in ("flat", "periodic", None):
-            r.problem("kind", 'must be "flat" or "periodic" with counted_from = "notice"')
-        notice_days, after_days = after_days, None
+            r.problem("kind", f'must be "flat" or "periodic" with {said}')
+        if counted_from == "notice":
+            notice_days = after_days
+        else:
+            expiry_days = after_days
+        after_days = None
     elif applies_to == "new_to_town":
         if after_days is None and not r.has("after_days"):
             r.problem("after_days", 'is required with applies_to = "new_to_town"')
@@ -180,7 +188,7 @@ def late_fee(r: Reader, default_start: MonthDay) -> LateFeeRule | None:
             r.problem("kind", 'must be "flat" or "periodic" with applies_to = "new_to_town"')
     elif after_days is not None:
         r.problem("after_days", 'is only for applies_to = "new_to_town" or counted_from = "notice"')
-    scope = late_scope(r, kind, notice_days)
+    scope = late_scope(r, kind, notice_days, expiry_days)
     if kind == "flat":
         start = r.month_day("from") or default_start
         amount, by_dog = by_dog_amount(r, "amount", required=True)

@@ -38,6 +38,15 @@ class LicenseYearRule:
     c.140 §137), so a late fee may run from the year's first day."""
     change: YearChange | None = None
     """A change of license year in the town's history (see :mod:`.year_change`)."""
+    term: str = "fixed"
+    """``"rolling"``: each license runs a year from its own day (see :mod:`.rolling`);
+    the license year is then only the year the office counts by."""
+    term_from: str = "purchase"
+    """For a rolling term: from the day of sale, or ``"rabies"``, the vaccination's date."""
+
+    @property
+    def rolling(self) -> bool:
+        return self.term == "rolling"
 
 
 DEFAULT_CONDITIONS = (

@@ -83,6 +83,14 @@ class DogQuoteRequest:
     notice_sent_on: dt.date | None = None
     """The date the last renewal notice for this license year was sent to the owner: a
     late fee ``counted_from = "notice"`` runs from it."""
+    previous_valid_until: dt.date | None = None
+    """Rolling terms: the last day of the dog's last license in this town; its renewal runs
+    from that anniversary (see :mod:`clerkdesk.rules.rolling`)."""
+    rabies_vaccinated: dt.date | None = None
+    """Rolling terms counted from the rabies vaccination: its date."""
+    whole_sale: bool = True
+    """The quote stands for a whole sale, so fees charged once per sale are on it; the
+    counter quotes each dog with ``False`` and its cart adds them once."""
     tender: str | None = None
     """How the whole quote will be paid (``cash``, ``check``, ``money_order``, ``card``): a
     payment fee for it (a card convenience fee) is added as its own line."""
@@ -98,3 +106,5 @@ class KennelQuoteRequest:
     kennel_class: KennelClass = "personal"
     license_year: int | None = None
     category: str | None = None
+    first_license: bool = False
+    """The kennel's first license in the town: a one-time application fee applies."""

@@ -199,6 +199,9 @@ class LateFeeScope:
     owner_age_below: int | None = None
     until: MonthDay | None = None
     after_notice_days: int | None = None
+    after_expiry_days: int | None = None
+    """Rolling terms: charged on a renewal issued more than so many days after the dog's
+    last license ran out (``counted_from = "expiry"``)."""
 
 
 NO_SCOPE = LateFeeScope()
@@ -319,6 +322,15 @@ class KennelCategory:
 
 
 @dataclass(frozen=True)
+class ApplicationFee:
+    amount: Decimal
+    code: str
+    description: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
 class KennelRules:
     max_dogs: int | None
     count_age_months: int
@@ -331,6 +343,8 @@ class KennelRules:
     # Ollie's Law (MGL c.140 §137A(a)): no kennel license, first or renewed, until the
     # kennel has passed the animal control officer's inspection for that license year.
     inspection_required: bool = False
+    application_fee: ApplicationFee | None = None
+    """A one-time fee on a kennel's first license in the town (not on renewals)."""
 
     def pricing_for(self, kennel_class: KennelClass) -> KennelPricing:
         for name, pricing in self.classes:
@@ -394,6 +408,18 @@ class PaymentFee:
 
 
 @dataclass(frozen=True)
+class TransactionFee:
+    """``amount`` once per sale of dog licenses, however many dogs it covers ("$1.00 per
+    request"). A fee for paying one way is a payment fee (``PaymentFee``), per payment."""
+
+    code: str
+    amount: Decimal
+    description: str
+    citation: str
+    source: str
+
+
+@dataclass(frozen=True)
 class Limit:
     dogs: int
     citation: str
@@ -429,6 +455,7 @@ class FeeSchedule:
     impound: ImpoundRule | None
     payment_fees: tuple[PaymentFee, ...] = ()
     limits: DogLimits | None = None
+    transaction_fees: tuple[TransactionFee, ...] = ()
 
     def other_fee(self, code: str) -> OtherFee | None:
         return next((f for f in self.other_fees if f.code == code), None)

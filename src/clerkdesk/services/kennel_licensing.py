@@ -161,6 +161,17 @@ def _inspection_refusal(
     return None, inspection.id
 
 
+def _never_licensed(session: Session, kennel_id: int) -> bool:
+    """No license, ever, in force or lapsed (a voided sale is as if never made): the
+    town's one-time application fee is due on this one."""
+    held = session.scalar(
+        select(KennelLicense.id)
+        .where(KennelLicense.kennel_id == kennel_id, KennelLicense.status != LicenseStatus.VOID)
+        .limit(1)
+    )
+    return held is None
+
+
 def _find(
     session: Session,
     profile: TownProfile,
@@ -183,6 +194,7 @@ def _find(
         kennel_class=kennel.kennel_class,  # type: ignore[arg-type]
         license_year=license_year,
         category=kennel.category,
+        first_license=_never_licensed(session, kennel.id),
     )
     quote: Quote | None = None
     year: LicenseYear | None = None

@@ -27,6 +27,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.rules import (
     LicenseYear,
+    QuoteLine,
     QuoteRefused,
     TownProfile,
     dog_limit_warnings,
@@ -34,9 +35,10 @@ from clerkdesk.rules import (
 )
 from clerkdesk.rules.new_to_town import is_new_to_town, new_to_town_until
 from clerkdesk.rules.schedule import SeniorExemption
+from clerkdesk.rules.transaction_fees import transaction_fee_lines
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.standing import DogStanding, dog_standing, senior_exempt
+from clerkdesk.services.standing import DogStanding, NoticeDates, dog_standing, senior_exempt
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,9 @@ class OwnerCard:
     years_on_sale: tuple[LicenseYear, ...]
     # The owner's active dogs past the town's kennel-license threshold or household limit.
     limit_warnings: tuple[str, ...] = ()
+    # Fees charged once per sale of dog licenses (``transaction_fees``): the cart adds them
+    # once, however many dogs it holds, as checkout charges them.
+    sale_fees: tuple[QuoteLine, ...] = ()
 
     @property
     def license_year_label(self) -> str:
@@ -199,9 +204,16 @@ def owner_card(
         seniors = 0
         owned = list(session.scalars(select(Dog).where(Dog.owner_id == owner_id)))
         ordered = sorted(owned, key=lambda d: (_ORDER.get(d.status, 2), d.name, d.id))
+        notices = NoticeDates(session)  # the owner's last notice date, read once
         for dog in ordered:
             standing = dog_standing(
-                session, profile, dog.id, on, license_year=chosen, extra_senior=seniors
+                session,
+                profile,
+                dog.id,
+                on,
+                license_year=chosen,
+                extra_senior=seniors,
+                notices=notices,
             )
             if standing.quote is not None and senior_exempt(standing.quote):
                 seniors += 1
@@ -279,6 +291,7 @@ def owner_card(
             license_year=year,
             years_on_sale=on_sale,
             limit_warnings=_limit_warnings(profile, owned, on),
+            sale_fees=tuple(transaction_fee_lines(profile, profile.schedule_on(on))),
         )
 
 
@@ -299,6 +312,7 @@ def standings_now(
         seniors: dict[int, int] = {}
         out: list[DogStanding] = []
         names: dict[int, str] = {}
+        notices = NoticeDates(session)
         for dog_id, year in wanted:
             dog = session.get(Dog, dog_id)
             if dog is None:
@@ -311,6 +325,7 @@ def standings_now(
                 on,
                 license_year=year,
                 extra_senior=seniors.get(owner_id, 0),
+                notices=notices,
             )
             if standing.quote is not None and senior_exempt(standing.quote):
                 seniors[owner_id] = seniors.get(owner_id, 0) + 1

@@ -31,6 +31,7 @@ from clerkdesk.ui.fields import money
 
 ZERO = Decimal("0.00")
 EMPTY = "Empty — R renews all due, A adds a dog."
+SALE_ROW = 0  # the row key of a fee charged once per sale: no dog's id is 0
 
 
 @dataclass
@@ -64,6 +65,8 @@ class Cart:
         self.payer_owner_id: int | None = None
         self.payer_name = ""
         self.joined: dict[int, str] = {}  # other owners whose dogs this payer pays for
+        # Fees charged once per sale (``transaction_fees``), as the first dog's card said.
+        self.sale_fees: tuple[QuoteLine, ...] = ()
 
     def accepts(self, owner_id: int) -> bool:
         """May this owner's dogs go on this receipt without asking?"""
@@ -73,7 +76,9 @@ class Cart:
         if owner_id != self.payer_owner_id:
             self.joined[owner_id] = owner_name
 
-    def add(self, standing: DogStanding, owner_name: str) -> bool:
+    def add(
+        self, standing: DogStanding, owner_name: str, sale_fees: tuple[QuoteLine, ...] = ()
+    ) -> bool:
         """False when the dog is in the cart already (for any license year: one receipt
         licenses a dog once)."""
         if any(e.standing.dog_id == standing.dog_id for e in self.entries):
@@ -81,6 +86,7 @@ class Cart:
         if not self.entries:
             self.payer_owner_id, self.payer_name = standing.owner_id, owner_name
             self.joined = {}
+            self.sale_fees = sale_fees
         self.entries.append(CartEntry(standing, owner_name))
         return True
 
@@ -93,6 +99,7 @@ class Cart:
         self.entries.clear()
         self.payer_owner_id, self.payer_name = None, ""
         self.joined = {}
+        self.sale_fees = ()
 
     def entry(self, dog_id: int) -> CartEntry | None:
         return next((e for e in self.entries if e.standing.dog_id == dog_id), None)
@@ -105,7 +112,8 @@ class Cart:
 
     @property
     def total(self) -> Decimal:
-        return sum((e.charged(line) for e in self.entries for line in e.lines), ZERO)
+        dogs = sum((e.charged(line) for e in self.entries for line in e.lines), ZERO)
+        return dogs + sum((f.amount for f in self.sale_fees), ZERO) if self.entries else dogs
 
     def items(self, tags: dict[int, int | None] | None = None) -> tuple[LicenseItem, ...]:
         tags = tags or {}
@@ -197,8 +205,10 @@ class CartPanel(QWidget):
         self.refresh()
 
     # contents ---------------------------------------------------------------------
-    def add(self, standing: DogStanding, owner_name: str) -> bool:
-        added = self.cart.add(standing, owner_name)
+    def add(
+        self, standing: DogStanding, owner_name: str, sale_fees: tuple[QuoteLine, ...] = ()
+    ) -> bool:
+        added = self.cart.add(standing, owner_name, sale_fees)
         self.refresh()
         return added
 
@@ -226,6 +236,16 @@ class CartPanel(QWidget):
                         f"{line.description}: {money(line.amount)} ({line.citation}){why}"
                     )
                     self.table.setItem(row, column, item)
+        for line in self.cart.sale_fees if self.cart.entries else ():
+            row = self.table.rowCount()
+            self.table.insertRow(row)
+            self._rows.append((SALE_ROW, line.code))
+            amount = QTableWidgetItem(money(line.amount))
+            amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            cells = (QTableWidgetItem("This sale"), QTableWidgetItem(short_fee(line, "")), amount)
+            for column, item in enumerate(cells):
+                item.setToolTip(f"{line.description}: {money(line.amount)} ({line.citation})")
+                self.table.setItem(row, column, item)
         if self._rows and self.table.currentRow() < 0:
             self.table.setCurrentCell(0, 0)
         self.total.setText(money(self.cart.total))
@@ -318,6 +338,8 @@ class CartPanel(QWidget):
         chosen = self.selected()
         if chosen is None:
             return "Choose a cart line first (Tab to the cart, arrows to move)."
+        if chosen[0] == SALE_ROW:
+            return "The sale's own fee is charged once per sale; remove the dogs instead."
         entry = self.cart.entry(chosen[0])
         self.cart.remove(chosen[0])
         row = self.table.currentRow()

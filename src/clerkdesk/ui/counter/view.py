@@ -266,7 +266,9 @@ class CounterView(AreaView):
             return
         if self._cart_refuses(card):
             return
-        added = [d for d in card.due if self.cart.add(d.standing, card.display_name)]
+        added = [
+            d for d in card.due if self.cart.add(d.standing, card.display_name, card.sale_fees)
+        ]
         there = [d for d in card.due if d not in added]
         blocked = [
             f"{d.name}: {' '.join(d.standing.blockers)}"
@@ -307,7 +309,7 @@ class CounterView(AreaView):
             self.say(
                 f"{dog.name} cannot be licensed: {' '.join(dog.standing.blockers)}", problem=True
             )
-        elif self.cart.add(dog.standing, card.display_name):
+        elif self.cart.add(dog.standing, card.display_name, card.sale_fees):
             self.say(f"Added {dog.name} to the cart.")
         else:
             self.say(self._already_in_cart(dog.dog_id, dog.name))
