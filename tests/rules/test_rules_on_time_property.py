@@ -83,7 +83,21 @@ def _late_fee(draw: st.DrawFn, start: MonthDay, due: int) -> str:
         )
         return f"\n[[schedules.late_fees]]\n{body}steps = [{steps}]\n"
     if after is not None and draw(st.booleans()):  # or the default: the day after due
-        body += f'from = "{_day(start, draw(after))}"\n'
+        first = draw(after)
+        body += f'from = "{_day(start, first)}"\n'
+        if kind in ("flat", "periodic") and draw(st.booleans()):
+            body += f'until = "{_day(start, draw(st.integers(first, 364)))}"\n'
+    if draw(st.booleans()):  # a late fee for some dogs or owners only (issue 22)
+        body += draw(
+            st.sampled_from(
+                [
+                    'dogs = ["intact"]\n',
+                    'dogs = ["female", "altered"]\n',
+                    "owner_age_at_least = 65\n",
+                    "owner_age_below = 65\n",
+                ]
+            )
+        )
     if kind == "flat":
         body += f"amount = {draw(money)}\n"
     elif kind == "periodic":
@@ -99,12 +113,18 @@ def valid_profiles(draw: st.DrawFn) -> TownProfile:
     start = MonthDay(draw(st.integers(1, 12)), draw(st.integers(1, 28)))
     due = draw(st.integers(0, 364) | st.just(364))
     rules = draw(st.lists(_late_fee(start, due), max_size=4, unique=True))
+    if draw(st.booleans()):  # a late fee of its own for a dog new to town
+        rules.append(
+            '\n[[schedules.late_fees]]\nkind = "flat"\napplies_to = "new_to_town"\n'
+            f"after_days = {draw(st.integers(0, 60))}\namount = 5.00\n"
+        )
+    before_start = due == 364 and draw(st.booleans())
     by_dog = (
         "{ male_intact = 25.00, female_intact = 20.00, male_altered = 5.00, female_altered = 4.00 }"
     )
     head = HEAD.format(
         start=start,
-        due=_day(start, due),
+        due="before_start" if before_start else _day(start, due),
         grace=draw(st.sampled_from([0, 30, 60])),
         arrears=draw(st.sampled_from(["", "amount = 5.00", f"amount = {by_dog}"])),
         age_rule=draw(st.sampled_from(["or_over", "over"])),
@@ -154,9 +174,12 @@ def test_no_dog_licensed_on_or_before_its_due_date_pays_a_late_fee(
 ) -> None:
     license_year = profile.license_year_starting_in(year)
     due = profile.due_date(license_year)
-    on = data.draw(st.dates(license_year.start, due))
-    request = data.draw(dogs(on))
-    assert _late_fees(profile, request) == []
+    if due >= license_year.start:  # due before the year starts: on time only ahead of it
+        on = data.draw(st.dates(license_year.start, due))
+        request = data.draw(dogs(on))
+        # A dog new to town this year may owe its own late fee, counted from its arrival.
+        if request.new_to_town_since is None or request.new_to_town_since < license_year.start:
+            assert _late_fees(profile, request) == []
     # Next year's license bought early, before that year even starts, is on time too.
     early = license_year.start - dt.timedelta(days=data.draw(st.integers(1, 60)))
     request = data.draw(dogs(early))
@@ -172,3 +195,22 @@ def test_the_lines_always_sum_to_the_total(profile: TownProfile, data: st.DataOb
     assert quote.total == sum((line.amount for line in quote.lines), Decimal(0))
     assert all(line.amount >= 0 and line.amount == cents(line.amount) for line in quote.lines)
     assert all(line.description and line.account and line.citation for line in quote.lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(valid_profiles(), st.integers(2026, 2029), st.data())
+def test_a_dog_renewed_on_time_the_year_after_it_came_is_never_new_to_town(
+    profile: TownProfile, year: int, data: st.DataObject
+) -> None:
+    license_year = profile.license_year_starting_in(year)
+    last_year = profile.license_year_starting_in(year - 1)
+    came = data.draw(st.dates(last_year.start, last_year.end))
+    due = max(profile.due_date(license_year), license_year.start)
+    on = data.draw(st.dates(license_year.start, due))
+    request = data.draw(dogs(on))
+    renewal = DogQuoteRequest(
+        **{**request.__dict__, "new_to_town_since": came, "renewal": True, "missed_years": 0}
+    )
+    quote = quote_dog(profile, renewal)
+    assert not any("came to town" in line.description for line in quote.lines)
+    assert not any("new to town" in note for note in quote.notes)
