@@ -1,10 +1,11 @@
-"""The license year's own records: when it was opened, and the notices mailed for it."""
+"""The license year's own records: when it was opened, the notices mailed for it, and to
+whom."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Index, String, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from clerkdesk.models.base import Base
@@ -47,3 +48,27 @@ class NoticeRun(Base):
     postcards: Mapped[bool]
     made_at: Mapped[dt.datetime]
     made_by: Mapped[str] = mapped_column(String(80))
+
+
+class NoticeSent(Base):
+    """One owner sent a notice of a run: whom a renewal notice or reminder letter went to,
+    and on what date it was printed. A late fee counted from the renewal notice
+    (``counted_from = "notice"``) runs from the last of these for the owner and year.
+
+    Written in the same transaction as its ``NoticeRun``; ``license_year_start`` and
+    ``kind`` repeat the run's, so the counter finds an owner's notices without a join."""
+
+    __tablename__ = "notice_sent"
+    __table_args__ = (
+        UniqueConstraint("notice_run_id", "owner_id"),
+        Index(None, "owner_id", "license_year_start"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    notice_run_id: Mapped[int] = mapped_column(ForeignKey("notice_run.id"))
+    owner_id: Mapped[int] = mapped_column(ForeignKey("owner.id"))
+    """The owner the notice is addressed to (a kennel's keeper for a kennel's notice)."""
+    license_year_start: Mapped[dt.date]
+    kind: Mapped[NoticeKind] = mapped_column(stored_enum(NoticeKind, "notice_kind"))
+    sent_on: Mapped[dt.date]
+    """The notice's date as printed on it: the office's business day the run was made."""

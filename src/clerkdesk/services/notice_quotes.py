@@ -43,7 +43,7 @@ from clerkdesk.rules.license_year import add_months
 from clerkdesk.rules.quote import KennelQuoteRequest
 from clerkdesk.rules.schedule import PeriodicLateFee, SteppedLateFee
 from clerkdesk.services.notice_selection import HELD, Years, dog_due, kennel_due
-from clerkdesk.services.standing import senior_exempt
+from clerkdesk.services.standing import notices_sent_on, senior_exempt
 
 
 def first_late_day(profile: TownProfile, year: LicenseYear) -> dt.date | None:
@@ -132,12 +132,23 @@ class BatchReader:
     """Reads and quotes one batch of owners at a time, inside the caller's read session."""
 
     def __init__(
-        self, session: Session, profile: TownProfile, days: QuoteDays, years: Years
+        self,
+        session: Session,
+        profile: TownProfile,
+        days: QuoteDays,
+        years: Years,
+        sent_on: dt.date | None = None,
     ) -> None:
         self.session = session
         self.profile = profile
         self.days = days
         self.years = years
+        self.sent_on = sent_on
+        """The date the notices being made are printed with, when a late fee counted from
+        the notice runs from them (``standing.NOTICES_COUNTED``): once they are recorded it
+        is every one of their owners' last notice date, so they are quoted from it as the
+        counter will quote. ``None``: from each owner's last notice already recorded."""
+        self._noticed: dict[int, dt.date] = {}
         kennel_rules = profile.schedule_for(days.year).kennel
         self.kennel_age = kennel_rules.count_age_months if kennel_rules else None
 
@@ -364,6 +375,7 @@ class BatchReader:
             ),
             owner_born=owner.birth_date,
             owner_facts=("year_round_resident",) if owner.year_round_resident else (),
+            notice_sent_on=self.sent_on or self._noticed.get(owner.id),
             owner_exempt_dogs=seniors,
             new_to_town_since=row.came_to_town_on,
             missed_years=max(missed, 0),
@@ -402,6 +414,11 @@ class BatchReader:
         dogs = self._dogs(owner_ids)
         kennels = self._kennels(owner_ids)
         seniors = self._seniors(owner_ids)
+        self._noticed = (
+            {}
+            if self.sent_on is not None
+            else notices_sent_on(self.session, padded(owner_ids), self.years.start, self.days.now)
+        )
         found: list[Notice] = []
         for owner_id in owner_ids:
             owner = owners.get(owner_id)

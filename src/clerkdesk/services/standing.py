@@ -4,9 +4,10 @@ be licensed, in words. The counter shows this; checkout charges exactly this."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from clerkdesk.errors import ValidationError
@@ -25,11 +26,16 @@ from clerkdesk.models import (
     OwnerStatus,
     RabiesCertificate,
 )
+from clerkdesk.models.years import NoticeSent
 from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.services.kennel_facts import license_label
 
 HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
+NOTICES_COUNTED = (NoticeKind.RENEWAL, NoticeKind.REMINDER)
+"""The notices a late fee ``counted_from = "notice"`` runs from: the last renewal notice or
+reminder letter made for the owner for the license year (docs/town-profiles.md)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,43 @@ class DogStanding:
     @property
     def can_license(self) -> bool:
         return not self.blockers and self.quote is not None
+
+
+def notices_sent_on(
+    session: Session, owner_ids: Collection[int], year_start: dt.date, on: dt.date
+) -> dict[int, dt.date]:
+    """The date printed on the last notice (``NOTICES_COUNTED``) sent to each of
+    ``owner_ids`` for the license year starting ``year_start``, of those dated on or before
+    ``on``; an owner never sent one is left out. One query for any number of owners."""
+    if not owner_ids:
+        return {}
+    rows = session.execute(
+        select(NoticeSent.owner_id, func.max(NoticeSent.sent_on))
+        .where(
+            NoticeSent.owner_id.in_(owner_ids),
+            NoticeSent.license_year_start == year_start,
+            NoticeSent.kind.in_(NOTICES_COUNTED),
+            NoticeSent.sent_on <= on,
+        )
+        .group_by(NoticeSent.owner_id)
+    )
+    return {owner_id: sent for owner_id, sent in rows if sent is not None}
+
+
+class NoticeDates:
+    """Owners' last notice dates (``notices_sent_on``), each owner, year and day read once:
+    a card or a cart quotes all of one owner's dogs with one query."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._found: dict[tuple[int, dt.date, dt.date], dt.date | None] = {}
+
+    def of(self, owner_id: int, year_start: dt.date, on: dt.date) -> dt.date | None:
+        key = (owner_id, year_start, on)
+        if key not in self._found:
+            sent = notices_sent_on(self._session, (owner_id,), year_start, on)
+            self._found[key] = sent.get(owner_id)
+        return self._found[key]
 
 
 def _previous_start(profile: TownProfile, year: LicenseYear) -> dt.date:
@@ -79,6 +122,7 @@ def _request(
     year: LicenseYear,
     license_year: int | None,
     extra_senior: int,
+    notice_sent_on: dt.date | None,
 ) -> DogQuoteRequest:
     held = sorted(
         set(
@@ -115,6 +159,7 @@ def _request(
         designations=designations,
         owner_born=owner.birth_date,
         owner_facts=owner.facts,
+        notice_sent_on=notice_sent_on,
         owner_exempt_dogs=_senior_exemptions_used(session, owner.id, year) + extra_senior,
         new_to_town_since=dog.came_to_town_on,
         missed_years=max(missed, 0),
@@ -143,8 +188,10 @@ def dog_standing(
     *,
     license_year: int | None = None,
     extra_senior: int = 0,
+    notices: NoticeDates | None = None,
 ) -> DogStanding:
-    """``extra_senior`` counts senior exemptions already in the same cart."""
+    """``extra_senior`` counts senior exemptions already in the same cart; ``notices``,
+    shared by the dogs of a card or cart, reads each owner's last notice date once."""
     dog = session.get(Dog, dog_id)
     if dog is None:
         raise ValidationError("That dog is not on file.", field="dog")
@@ -218,7 +265,10 @@ def dog_standing(
     quote = None
     request = None
     if year is not None:
-        request = _request(session, profile, dog, owner, on, year, license_year, extra_senior)
+        noticed = (notices or NoticeDates(session)).of(owner.id, year.start, on)
+        request = _request(
+            session, profile, dog, owner, on, year, license_year, extra_senior, noticed
+        )
         try:
             quote = quote_dog(profile, request)
             # A dog licensed for the year owes nothing: what its quote would warn about
