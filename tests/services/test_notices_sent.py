@@ -26,7 +26,7 @@ from clerkdesk.rules import presets
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.services import licensing
-from clerkdesk.services.notice_quotes import BatchReader, QuoteDays
+from clerkdesk.services.notice_quotes import BatchReader, QuoteDays, first_late_day
 from clerkdesk.services.notice_selection import Years
 from clerkdesk.services.notices import NoticeChoice, NoticeRunResult, iter_notices, write_notices
 from clerkdesk.services.owner_card import owner_card
@@ -252,7 +252,7 @@ def _letters(town: NoticeTown, kind: NoticeKind, on: dt.date) -> list[Notice]:
         return [n for batch in iter_notices(session, profile, choice, days, on) for n in batch]
 
 
-def test_reminder_letters_say_what_the_counter_charges_once_they_are_sent(
+def test_a_reminder_letter_says_what_the_counter_charges_and_restarts_nothing(
     database: Database, tmp_path: Path
 ) -> None:
     town = notice_fee_town(database)
@@ -265,9 +265,8 @@ def test_reminder_letters_say_what_the_counter_charges_once_they_are_sent(
     letters = _letters(town, NoticeKind.REMINDER, jan_10)
     send(town, tmp_path, NoticeKind.REMINDER, jan_10)
 
-    # THEN the reminder is each owner's last notice, and the fee counts from it
-    # (docs/town-profiles.md: the last renewal notice or reminder): each letter's amount is
-    # what the counter charges now that it is sent
+    # THEN the fee still counts from the renewal notice (a reminder does not start the count
+    # again: docs/town-profiles.md), and each letter's amount is what the counter charges
     assert {n.owner_id for n in letters} == {town.owners["jane"], town.owners["ted"]}
     with database.read() as session:
         profile = profile_in_force(session)
@@ -276,8 +275,7 @@ def test_reminder_letters_say_what_the_counter_charges_once_they_are_sent(
                 standing = dog_standing(session, profile, dog.dog_id, jan_10)
                 assert standing.quote is not None
                 assert dog.amount_now == standing.quote.total
-    assert card_late_fees(town, "jane", jan_10) == {"Bella": 0, "Rex": 0}
-    assert card_late_fees(town, "jane", dt.date(2026, 2, 10)) == {"Bella": TEN, "Rex": TEN}
+    assert card_late_fees(town, "jane", jan_10) == {"Bella": TEN, "Rex": TEN}
 
 
 def test_a_batch_quotes_each_owner_from_their_recorded_notice(
@@ -308,3 +306,14 @@ def test_a_batch_quotes_each_owner_from_their_recorded_notice(
         for dog in letter.dogs:
             quote = counter[dog.dog_id].quote
             assert quote is not None and dog.amount_now == quote.total
+
+
+def test_a_renewal_notice_says_the_fee_runs_from_its_own_date(database: Database) -> None:
+    town = notice_fee_town(database)
+    with database.read() as session:
+        profile = profile_in_force(session)
+    year = profile.license_year_starting_in(town.year)
+    # 30 days from the notice, then late: the notice's "From …" line names day 31.
+    expected = town.notice_day + dt.timedelta(days=31)
+    assert first_late_day(profile, year, town.notice_day) == expected
+    assert first_late_day(profile, year) is None  # a reminder has no notice date of its own

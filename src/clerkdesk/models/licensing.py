@@ -37,6 +37,11 @@ class License(Base):
     license_year_start: Mapped[dt.date]
     license_year_end: Mapped[dt.date]
     license_year_label: Mapped[str] = mapped_column(String(10))
+    # The license's own term: the license year's first and last day in a town with one
+    # license year, a year from its own day where terms roll (see ``rules.rolling``); the
+    # license year above is then the year the office counts it (and its tag) in.
+    valid_from: Mapped[dt.date]
+    valid_until: Mapped[dt.date]
     dog_id: Mapped[int] = mapped_column(ForeignKey("dog.id"))
     owner_id: Mapped[int] = mapped_column(ForeignKey("owner.id"))
     receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))

@@ -122,6 +122,8 @@ def transfer_dog(
             license_year_start=current.license_year_start,
             license_year_end=current.license_year_end,
             license_year_label=current.license_year_label,
+            valid_from=current.valid_from,
+            valid_until=current.valid_until,
             dog_id=dog.id,
             owner_id=owner.id,
             receipt_id=receipt.id,

@@ -294,6 +294,10 @@ def checkout_in(
             license_year_start=year.start,
             license_year_end=year.end,
             license_year_label=year.label,
+            # The license's own term: its year's dates, or a year from its own day where
+            # the town's terms roll (the quote's, as the certificate prints it).
+            valid_from=standing.quote.license_year.start,
+            valid_until=standing.quote.license_year.end,
             dog_id=item.dog_id,
             owner_id=standing.owner_id,
             receipt_id=receipt.id,

@@ -46,12 +46,20 @@ from clerkdesk.services.notice_selection import HELD, Years, dog_due, kennel_due
 from clerkdesk.services.standing import notices_sent_on, senior_exempt
 
 
-def first_late_day(profile: TownProfile, year: LicenseYear) -> dt.date | None:
+def first_late_day(
+    profile: TownProfile, year: LicenseYear, notice_on: dt.date | None = None
+) -> dt.date | None:
     """The first day of ``year`` a late fee applies to a dog renewed that year (a fee for a
-    dog new to town runs from its own arrival and is left out); ``None`` when none does."""
+    dog new to town runs from its own arrival and is left out; one counted from the renewal
+    notice runs from ``notice_on``, the date of the notice being made, if given); ``None``
+    when none does."""
     days: list[dt.date] = []
     for rule in profile.schedule_for(year).late_fees:
-        if rule.applies_to == "new_to_town":
+        if rule.applies_to == "new_to_town" or rule.scope.after_expiry_days is not None:
+            continue
+        if rule.scope.after_notice_days is not None:
+            if notice_on is not None:
+                days.append(notice_on + dt.timedelta(days=rule.scope.after_notice_days + 1))
             continue
         starts = [s.start for s in rule.steps] if isinstance(rule, SteppedLateFee) else [rule.start]
         first_day_late = profile.license_year_rule.due_before_start

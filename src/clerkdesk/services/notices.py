@@ -90,8 +90,9 @@ def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[Noti
             "license year that has not ended",
             field="year",
         )
-    late = first_late_day(profile, year)
     reminder = choice.kind is NoticeKind.REMINDER
+    # A late fee counted from the renewal notice runs from this notice's own date.
+    late = first_late_day(profile, year, None if reminder else on)
     if reminder:
         if on <= due and on < (late or due):
             raise ValidationError(

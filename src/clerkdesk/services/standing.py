@@ -33,9 +33,10 @@ from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.services.kennel_facts import license_label
 
 HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
-NOTICES_COUNTED = (NoticeKind.RENEWAL, NoticeKind.REMINDER)
-"""The notices a late fee ``counted_from = "notice"`` runs from: the last renewal notice or
-reminder letter made for the owner for the license year (docs/town-profiles.md)."""
+NOTICES_COUNTED = (NoticeKind.RENEWAL,)
+"""The notices a late fee ``counted_from = "notice"`` runs from: the last renewal notice made
+for the owner for the license year (docs/town-profiles.md). A reminder letter, sent after a
+fee has begun, does not start the count again."""
 
 
 @dataclass(frozen=True)
