@@ -223,6 +223,8 @@ def test_a_writer_that_takes_no_lock_still_leaves_the_clerk_a_clear_message(town
             license_year_start=THIS_YEAR,
             license_year_end=dt.date(2027, 3, 31),
             license_year_label="2026–27",
+            valid_from=THIS_YEAR,
+            valid_until=dt.date(2027, 3, 31),
             dog_id=town.rex,
             owner_id=town.jane,
             receipt_id=receipt_id,

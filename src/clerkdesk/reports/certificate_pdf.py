@@ -363,7 +363,10 @@ def _certificate(
         story += [Banner(_status_text(doc), MARK_RED, 11), Spacer(1, 8)]
     right = [
         para("DOG LICENSE", style(15, bold=True, alignment=TA_RIGHT)),
-        para(f"License year {doc.license_year_label}", style(12, bold=True, alignment=TA_RIGHT)),
+        para(
+            "One-year license" if doc.rolling else f"License year {doc.license_year_label}",
+            style(12, bold=True, alignment=TA_RIGHT),
+        ),
         para(
             f"{day(doc.license_year_start)} – {day(doc.license_year_end)}",
             style(9, alignment=TA_RIGHT),

@@ -152,6 +152,8 @@ class CertificateDocument:
     license_year_label: str
     license_year_start: dt.date
     license_year_end: dt.date
+    """The license's own term (``valid_from``, ``valid_until``): its license year's first
+    and last day, or a year from its own day where the town's terms roll (``rolling``)."""
     tag_number: int | None
     status: str
     """``issued`` for a license in force; ``void``, ``transferred`` or ``replaced``."""
@@ -175,6 +177,8 @@ class CertificateDocument:
     conditions_citation: str = ""
     seal: bytes | None = None
     """The town's own seal or logo (PNG or JPEG); ``None`` prints the default seal."""
+    rolling: bool = False
+    """The town's licenses run a year from their own day (not one license year)."""
 
     @property
     def fee_total(self) -> Decimal:

@@ -58,13 +58,20 @@ class Notice:
     """The mailing address when the owner has one, else the residence."""
     dogs: tuple[NoticeDog, ...]
     kennels: tuple[NoticeKennel, ...]
+    sale_fees: tuple[tuple[str, Decimal], ...] = ()
+    """Fees charged once per sale of dog licenses (``Processing fee``, 1.00): once on the
+    notice, as the counter charges them once for all the dogs renewed together."""
+
+    @property
+    def sale_fee_total(self) -> Decimal:
+        return sum((amount for _, amount in self.sale_fees), ZERO) if self.dogs else ZERO
 
     @property
     def total_now(self) -> Decimal | None:
         amounts = [d.amount_now for d in self.dogs] + [k.amount_now for k in self.kennels]
         if any(a is None for a in amounts):
             return None
-        return sum((a for a in amounts if a is not None), ZERO)
+        return sum((a for a in amounts if a is not None), ZERO) + self.sale_fee_total
 
     @property
     def total_late(self) -> Decimal | None:
@@ -81,7 +88,7 @@ class Notice:
         ]
         if any(a is None for a in parts):
             return None
-        return sum((a for a in parts if a is not None), ZERO)
+        return sum((a for a in parts if a is not None), ZERO) + self.sale_fee_total
 
 
 @dataclass(frozen=True)

@@ -238,6 +238,11 @@ def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
         )
         for k in notice.kennels
     ]
+    if notice.dogs:
+        rows += [
+            ((words, "once for all the dogs", "", ""), _amount(a), None)
+            for words, a in notice.sale_fees
+        ]
     for cells, now, late in rows:
         if y < 2.6 * inch:
             c.showPage()

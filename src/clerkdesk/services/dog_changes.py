@@ -25,6 +25,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
+from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_for_license
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput
@@ -53,14 +54,9 @@ class FeeResult:
 
 def _license_in_force(session: Session, dog_id: int, clock: Clock) -> License | None:
     profile = profile_in_force(session)
-    year = profile.license_year_containing(clock.today())
-    return session.scalars(
-        select(License).where(
-            License.dog_id == dog_id,
-            License.license_year_start == year.start,
-            License.status == LicenseStatus.ISSUED,
-        )
-    ).first()
+    today = clock.today()
+    year = profile.license_year_containing(today)
+    return held_license(session, profile, dog_id, year, today)
 
 
 def transfer_dog(

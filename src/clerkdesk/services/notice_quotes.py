@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, true
 from sqlalchemy.orm import Session
 
 from clerkdesk.errors import ClerkDeskError
@@ -42,7 +42,9 @@ from clerkdesk.rules.late_fees import never_late
 from clerkdesk.rules.license_year import add_months
 from clerkdesk.rules.quote import KennelQuoteRequest
 from clerkdesk.rules.schedule import PeriodicLateFee, SteppedLateFee
-from clerkdesk.services.notice_selection import HELD, Years, dog_due, kennel_due
+from clerkdesk.rules.transaction_fees import transaction_fee_lines
+from clerkdesk.services.license_terms import HELD, renewal_opens
+from clerkdesk.services.notice_selection import Years, dog_due, kennel_due
 from clerkdesk.services.standing import notices_sent_on, senior_exempt
 
 
@@ -99,6 +101,10 @@ class _DogFacts:
     designations: list[tuple[DesignationKind, dt.date | None]] = field(default_factory=list)
     last_license: tuple[str, int, int | None] | None = None
     rabies_expires: dt.date | None = None
+    # Where terms roll: the last day of the dog's latest license, and its rabies
+    # vaccination's date (a term may run from it).
+    valid_until: dt.date | None = None
+    vaccinated: dt.date | None = None
 
 
 def _address(owner: Any) -> tuple[str, ...]:
@@ -157,6 +163,11 @@ class BatchReader:
         is every one of their owners' last notice date, so they are quoted from it as the
         counter will quote. ``None``: from each owner's last notice already recorded."""
         self._noticed: dict[int, dt.date] = {}
+        schedule = profile.schedule_for(days.year)
+        self._sale_fees = tuple(
+            (line.description.split(":")[0], line.amount)
+            for line in transaction_fee_lines(profile, schedule)
+        )
         kennel_rules = profile.schedule_for(days.year).kennel
         self.kennel_age = kennel_rules.count_age_months if kennel_rules else None
 
@@ -219,6 +230,7 @@ class BatchReader:
         )
         for dog_id, start in held:
             facts[dog_id].held.append(start)
+        rolling = years.rolling_end is not None
         last = session.execute(
             select(
                 License.dog_id,
@@ -226,32 +238,41 @@ class BatchReader:
                 License.number,
                 License.tag_number,
                 License.status,
-                License.id,
+                License.valid_until,
             )
             .where(
                 License.dog_id.in_(padded(dog_ids)),
-                License.license_year_start == years.previous_start,
+                # Where terms roll, the dog's latest license, whatever year it was counted in.
+                true() if rolling else License.license_year_start == years.previous_start,
                 License.status.in_(HELD),
             )
             # The license in force last, so a replaced tag shows the tag the dog wears.
-            .order_by(License.dog_id, License.id)
+            .order_by(License.dog_id, License.valid_until, License.id)
         )
-        for dog_id, label, number, tag, status, _ in last:
+        for dog_id, label, number, tag, status, ends in last:
             fact = facts[dog_id]
-            if fact.last_license is None or status is LicenseStatus.ISSUED:
+            later = fact.valid_until is None or ends > fact.valid_until
+            if fact.last_license is None or status is LicenseStatus.ISSUED or later:
                 fact.last_license = (label, number, tag)
+            if later:
+                fact.valid_until = ends
         for dog_id, kind, until in session.execute(
             select(DogDesignation.dog_id, DogDesignation.kind, DogDesignation.until).where(
                 DogDesignation.dog_id.in_(padded(dog_ids))
             )
         ):
             facts[dog_id].designations.append((kind, until))
-        for dog_id, expires in session.execute(
-            select(RabiesCertificate.dog_id, func.max(RabiesCertificate.expires_on))
+        for dog_id, expires, given in session.execute(
+            select(
+                RabiesCertificate.dog_id,
+                RabiesCertificate.expires_on,
+                RabiesCertificate.vaccination_date,
+            )
             .where(RabiesCertificate.dog_id.in_(padded(dog_ids)))
-            .group_by(RabiesCertificate.dog_id)
+            .order_by(RabiesCertificate.dog_id, RabiesCertificate.expires_on)
         ):
-            facts[dog_id].rabies_expires = expires
+            facts[dog_id].rabies_expires = expires  # the last, by expiry, is the one counted
+            facts[dog_id].vaccinated = given
 
     def _seniors(self, ids: Sequence[int]) -> dict[int, int]:
         rows = self.session.execute(
@@ -365,6 +386,7 @@ class BatchReader:
         held = sorted(set(fact.held))
         renewal = self.years.previous_start in held
         missed = year.starts_in - held[-1].year - 1 if held and not renewal else 0
+        rolling = self.profile.license_year_rule.rolling
         row = fact.row
         return DogQuoteRequest(
             on=on,
@@ -386,10 +408,14 @@ class BatchReader:
             notice_sent_on=self.sent_on or self._noticed.get(owner.id),
             owner_exempt_dogs=seniors,
             new_to_town_since=row.came_to_town_on,
-            missed_years=max(missed, 0),
-            license_year=year.starts_in,
+            missed_years=0 if rolling else max(missed, 0),
+            license_year=None if rolling else year.starts_in,
             last_licensed=held[-1].year if held else None,
             licensed_here_before=bool(held),
+            previous_valid_until=fact.valid_until if rolling else None,
+            rabies_vaccinated=fact.vaccinated,
+            # One owner's dogs are one sale: its fees once per sale are on the notice once.
+            whole_sale=False,
         )
 
     def _quote(
@@ -399,6 +425,22 @@ class BatchReader:
             return quote_dog(self.profile, self.request(fact, owner, on, seniors)), None
         except ClerkDeskError as exc:
             return None, f"The office will quote this dog's fee: {exc}"
+
+    def _days_for(self, fact: _DogFacts) -> tuple[dt.date, dt.date | None]:
+        """The day a dog's amount is quoted for and its first late day: the run's, or where
+        terms roll, its own: from the day its renewal opens (if after the notice's date)
+        and from the first day a late fee counted from its license's end applies."""
+        until = fact.valid_until
+        if self.years.rolling_end is None or until is None:
+            return self.days.now, self.days.late
+        quoted = max(self.days.now, renewal_opens(self.profile, until))
+        late = [
+            until + dt.timedelta(days=rule.scope.after_expiry_days + 1)
+            for rule in self.profile.schedule_for(self.days.year).late_fees
+            if rule.scope.after_expiry_days is not None
+        ]
+        first = min(late) if late else None
+        return quoted, first if first is not None and first > quoted else None
 
     def _rabies_note(self, expires: dt.date | None) -> str | None:
         if expires is None:
@@ -439,6 +481,7 @@ class BatchReader:
                     address=_address(owner),
                     dogs=self._owner_dogs(owner, dogs.get(owner_id, []), seniors.get(owner_id, 0)),
                     kennels=tuple(kennels.get(owner_id, [])),
+                    sale_fees=self._sale_fees,
                 )
             )
         return found
@@ -448,9 +491,9 @@ class BatchReader:
         # takes counts against the next, as it does in the counter's cart.
         extra_now = extra_late = 0
         found: list[NoticeDog] = []
-        late_day = self.days.late
         for fact in facts:
-            now, problem = self._quote(fact, owner, self.days.now, used + extra_now)
+            quoted_on, late_day = self._days_for(fact)
+            now, problem = self._quote(fact, owner, quoted_on, used + extra_now)
             late: Quote | None = None
             if late_day is not None:
                 late, _ = self._quote(fact, owner, late_day, used + extra_late)
@@ -462,12 +505,17 @@ class BatchReader:
             label, number, tag = fact.last_license or ("", 0, None)
             amount_now = now.total if now else None
             amount_late = late.total if late else None
+            runs_out = (
+                f", runs out {us_date(fact.valid_until)}"
+                if fact.valid_until is not None and self.years.rolling_end is not None
+                else ""
+            )
             found.append(
                 NoticeDog(
                     dog_id=row.id,
                     name=row.name,
                     described=f"{row.breed}, {_sex(row.sex, row.altered)}",
-                    last_license=f"{label} no. {number}" if label else "",
+                    last_license=f"{label} no. {number}{runs_out}" if label else "",
                     last_tag=str(tag) if tag is not None else None,
                     amount_now=amount_now,
                     amount_late=amount_late if amount_late != amount_now else None,

@@ -33,9 +33,7 @@ from clerkdesk.models import (
     Owner,
     OwnerStatus,
 )
-
-HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
-"""A license that was in force for its year, whatever became of it since (not void)."""
+from clerkdesk.services.license_terms import HELD
 
 
 @dataclass(frozen=True)
@@ -46,10 +44,24 @@ class Years:
     start: dt.date
     previous_start: dt.date
     reminder_on: dt.date | None = None
+    rolling_end: dt.date | None = None
+    """Where terms roll: the last day of the license year; a dog is due when its latest
+    license runs out between ``start`` and this day (each on its own anniversary)."""
 
 
 def dog_due(years: Years) -> ColumnElement[bool]:
     """True for a ``Dog`` row that is due for ``years.start`` (correlated on ``Dog.id``)."""
+    if years.rolling_end is not None:
+        runs_out = (
+            select(func.max(License.valid_until))
+            .where(License.dog_id == Dog.id, License.status.in_(HELD))
+            .scalar_subquery()
+        )
+        return and_(
+            Dog.status == DogStatus.ACTIVE,
+            runs_out.between(years.start, years.rolling_end),
+            ~_in_kennel(years),
+        )
     held_last_year = exists().where(
         License.dog_id == Dog.id,
         License.license_year_start == years.previous_start,

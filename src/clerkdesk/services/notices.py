@@ -127,7 +127,9 @@ def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[Noti
 def _years(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> Years:
     year = profile.license_year_starting_in(choice.year)
     reminder_on = on if choice.kind is NoticeKind.REMINDER else None
-    return Years(year.start, profile.license_year_starting_in(choice.year - 1).start, reminder_on)
+    previous = profile.license_year_starting_in(choice.year - 1).start
+    rolling_end = year.end if profile.license_year_rule.rolling else None
+    return Years(year.start, previous, reminder_on, rolling_end)
 
 
 def _count(

@@ -36,6 +36,7 @@ from clerkdesk.rules import (
 from clerkdesk.rules.new_to_town import is_new_to_town, new_to_town_until
 from clerkdesk.rules.schedule import SeniorExemption
 from clerkdesk.rules.transaction_fees import transaction_fee_lines
+from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.standing import DogStanding, NoticeDates, dog_standing, senior_exempt
@@ -217,15 +218,12 @@ def owner_card(
             )
             if standing.quote is not None and senior_exempt(standing.quote):
                 seniors += 1
-            held = session.execute(
-                select(License.id, License.number, License.tag_number, License.license_year_label)
-                .where(
-                    License.dog_id == dog.id,
-                    License.license_year_start == year.start,
-                    License.status == LicenseStatus.ISSUED,
-                )
-                .limit(1)
-            ).first()
+            held_row = held_license(session, profile, dog.id, year, on)
+            held = (
+                (held_row.id, held_row.number, held_row.tag_number, _held_label(profile, held_row))
+                if held_row is not None
+                else None
+            )
             voided = (
                 None
                 if held
@@ -341,3 +339,11 @@ def _new_until(
     if arrived is None or not is_new_to_town(rule, arrived, year, on):
         return None
     return new_to_town_until(rule, arrived, year)
+
+
+def _held_label(profile: TownProfile, held: License) -> str:
+    """What the card says a license is for: its license year, or where terms roll, the
+    last day of its own term ("to 03/10/2027")."""
+    if profile.license_year_rule.rolling:
+        return f"the term to {held.valid_until:%m/%d/%Y}"
+    return held.license_year_label

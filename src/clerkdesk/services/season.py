@@ -222,7 +222,8 @@ def season_in(session: Session, *, on: dt.date, year: int | None = None) -> Seas
     )
     last = profile.license_year_starting_in(this.starts_in - 1)
     weekly, sold, to_date, last_total = _weekly(this, last, on, session)
-    due = not_renewed_dogs(last, this, on).subquery()
+    rolling = profile.license_year_rule.rolling
+    due = not_renewed_dogs(last, this, on, rolling=rolling).subquery()
     kennels_due, kennels_renewed = _kennels(session, this, last)
     return SeasonOverview(
         year_label=this.label,

@@ -31,8 +31,14 @@ from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, qu
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.services.kennel_facts import license_label
+from clerkdesk.services.license_terms import (
+    HELD,
+    counting_year,
+    held_license,
+    last_term_end,
+    renewal_opens,
+)
 
-HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
 NOTICES_COUNTED = (NoticeKind.RENEWAL,)
 """The notices a late fee ``counted_from = "notice"`` runs from: the last renewal notice made
 for the owner for the license year (docs/town-profiles.md). A reminder letter, sent after a
@@ -124,6 +130,7 @@ def _request(
     license_year: int | None,
     extra_senior: int,
     notice_sent_on: dt.date | None,
+    vaccinated: dt.date | None,
 ) -> DogQuoteRequest:
     held = sorted(
         set(
@@ -139,7 +146,10 @@ def _request(
     previous = _previous_start(profile, year)
     renewal = previous in held
     missed = 0
-    if held and not renewal:
+    rolling = profile.license_year_rule.rolling
+    # Where terms roll, a renewal is decided by the rules from the last term's end, and a
+    # lapse is not charged as arrears of past license years.
+    if held and not renewal and not rolling:
         missed = year.starts_in - held[-1].year - 1
     designations = tuple(
         d.kind.value
@@ -169,6 +179,10 @@ def _request(
         # history it is decided from is this town's licenses of the dog.
         last_licensed=held[-1].year if held else None,
         licensed_here_before=bool(held),
+        previous_valid_until=last_term_end(session, dog.id) if rolling else None,
+        rabies_vaccinated=vaccinated,
+        # The counter quotes each dog; the cart adds the fees once per sale itself.
+        whole_sale=False,
     )
 
 
@@ -215,19 +229,21 @@ def dog_standing(
         .limit(1)
     ).first()
     licensed_for_year = False
+    rolling = profile.license_year_rule.rolling
     if year is not None:
-        current = session.scalars(
-            select(License).where(
-                License.dog_id == dog.id,
-                License.license_year_start == year.start,
-                License.status == LicenseStatus.ISSUED,
-            )
-        ).first()
-        if current is not None:
+        current = held_license(session, profile, dog.id, year, on)
+        if current is not None and not rolling:
             licensed_for_year = True
             blockers.append(
                 f"{dog.name} is already licensed for {year.label} "
                 f"(license {current.number}, tag {current.tag_number or 'none'})."
+            )
+        elif current is not None and on < renewal_opens(profile, current.valid_until):
+            licensed_for_year = True
+            blockers.append(
+                f"{dog.name} is licensed until {us_date(current.valid_until)} (license "
+                f"{current.number}, tag {current.tag_number or 'none'}); its renewal opens on "
+                f"{us_date(renewal_opens(profile, current.valid_until))}."
             )
     kennel, kennel_note = (
         kept_under_kennel(session, dog.id, on, year) if year is not None else (None, None)
@@ -253,7 +269,7 @@ def dog_standing(
             f"{dog.name}'s rabies certificate expired on {us_date(certificate.expires_on)}: "
             "a current one is needed (MGL c.140 §137)."
         )
-    elif year is not None and certificate.expires_on < year.end:
+    elif year is not None and not rolling and certificate.expires_on < year.end:
         warnings.append(
             f"The rabies certificate expires on {us_date(certificate.expires_on)}, before "
             f"license year {year.label} ends on {us_date(year.end)}."
@@ -265,10 +281,20 @@ def dog_standing(
         )
     quote = None
     request = None
-    if year is not None:
+    if year is not None and not (rolling and licensed_for_year):
         noticed = (notices or NoticeDates(session)).of(owner.id, year.start, on)
+        vaccinated = certificate.vaccination_date if certificate else None
         request = _request(
-            session, profile, dog, owner, on, year, license_year, extra_senior, noticed
+            session,
+            profile,
+            dog,
+            owner,
+            on,
+            year,
+            None if rolling else license_year,
+            extra_senior,
+            noticed,
+            vaccinated,
         )
         try:
             quote = quote_dog(profile, request)
@@ -278,11 +304,24 @@ def dog_standing(
                 warnings.extend(quote.warnings)
         except ValidationError as exc:
             blockers.append(str(exc))
+    term = quote.license_year if quote else None
+    if (
+        rolling
+        and term is not None
+        and certificate is not None
+        and certificate.expires_on < term.end
+    ):
+        warnings.append(
+            f"The rabies certificate expires on {us_date(certificate.expires_on)}, before "
+            f"the license runs out on {us_date(term.end)}."
+        )
     return DogStanding(
         dog_id=dog.id,
         owner_id=owner.id,
         dog_name=dog.name,
-        license_year=quote.license_year if quote else year,
+        # Where terms roll, the year the license is counted (and its tag drawn) in; the
+        # quote's license year is the dog's own term.
+        license_year=counting_year(profile, term) if term else year,
         quote=quote,
         blockers=tuple(blockers),
         warnings=tuple(warnings),

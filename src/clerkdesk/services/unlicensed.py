@@ -34,6 +34,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.reports.unlicensed_data import UnlicensedList, UnlicensedRow
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.street_order import house_key, street_and_number, street_key
@@ -77,22 +78,36 @@ def _kept_under_kennel(this: LicenseYear, on: dt.date) -> Exists:
     )
 
 
-def not_renewed_dogs(last: LicenseYear, this: LicenseYear, on: dt.date) -> Select[tuple[int, int]]:
+def not_renewed_dogs(
+    last: LicenseYear, this: LicenseYear, on: dt.date, *, rolling: bool = False
+) -> Select[tuple[int, int]]:
     """(dog id, its last license id) for every dog of the list: the selection alone, for
-    counting it or mailing to it."""
-    held = (
-        select(License.dog_id, func.max(License.id).label("license_id"))
-        .where(License.license_year_start == last.start, License.status != LicenseStatus.VOID)
-        .group_by(License.dog_id)
-        .subquery()
-    )
-    renewed = exists(
-        select(License.id).where(
-            License.dog_id == Dog.id,
-            License.license_year_start == this.start,
-            License.status != LicenseStatus.VOID,
+    counting it or mailing to it. Where terms roll (``rolling``): every dog whose latest
+    license ran out before ``on``, since the first day of ``last``."""
+    if rolling:
+        held = (
+            select(License.dog_id, func.max(License.id).label("license_id"))
+            .where(License.status != LicenseStatus.VOID)
+            .group_by(License.dog_id)
+            .having(func.max(License.valid_until) < on)
+            .having(func.max(License.valid_until) >= last.start)
+            .subquery()
         )
-    )
+        renewed = None  # a renewal runs later than the term that ran out: none is held
+    else:
+        held = (
+            select(License.dog_id, func.max(License.id).label("license_id"))
+            .where(License.license_year_start == last.start, License.status != LicenseStatus.VOID)
+            .group_by(License.dog_id)
+            .subquery()
+        )
+        renewed = exists(
+            select(License.id).where(
+                License.dog_id == Dog.id,
+                License.license_year_start == this.start,
+                License.status != LicenseStatus.VOID,
+            )
+        )
     return (
         select(Dog.id, held.c.license_id)
         .join(held, held.c.dog_id == Dog.id)
@@ -100,8 +115,8 @@ def not_renewed_dogs(last: LicenseYear, this: LicenseYear, on: dt.date) -> Selec
         .where(
             Dog.status == DogStatus.ACTIVE,
             Owner.status == OwnerStatus.ACTIVE,
-            ~renewed,
             ~_kept_under_kennel(this, on),
+            *([] if renewed is None else [~renewed]),
         )
     )
 
@@ -124,16 +139,25 @@ def _tag_prefix(last: LicenseYear) -> ScalarSelect[str | None]:
 
 
 def _rows(
-    session: Session, last: LicenseYear, this: LicenseYear, on: dt.date
+    session: Session, last: LicenseYear, this: LicenseYear, on: dt.date, rolling: bool
 ) -> Iterator[UnlicensedRow]:
-    chosen = not_renewed_dogs(last, this, on).subquery()
+    chosen = not_renewed_dogs(last, this, on, rolling=rolling).subquery()
     query = (
-        select(Dog, Owner, License.number, License.tag_number, _tag_prefix(last))
+        select(
+            Dog,
+            Owner,
+            License.number,
+            License.tag_number,
+            _tag_prefix(last),
+            License.valid_until,
+        )
         .join(chosen, chosen.c.id == Dog.id)
         .join(License, License.id == chosen.c.license_id)
         .join(Owner, Owner.id == Dog.owner_id)
     )
-    for dog, owner, number, tag, prefix in session.execute(query):
+    for dog, owner, number, tag, prefix, ended in session.execute(query):
+        # Where terms roll, each dog's own: its license's number and the day it ran out.
+        held = f"{number} (ran out {us_date(ended)})" if rolling else f"{number} ({last.label})"
         street, house = street_and_number(owner.street)
         residence = residence_lines(owner)
         yield UnlicensedRow(
@@ -146,7 +170,7 @@ def _rows(
             dog_id=dog.id,
             dog_name=dog.name,
             breed=dog.breed,
-            last_license_label=f"{number} ({last.label})",
+            last_license_label=held,
             last_tag=None if tag is None else f"{prefix or ''}{tag}",
             residence=residence[0],
             sex_label=_sex_label(dog.sex, dog.altered),
@@ -198,10 +222,11 @@ def unlicensed_in(session: Session, *, year: int, on: dt.date) -> UnlicensedList
     """:func:`unlicensed_dogs` inside the caller's transaction."""
     profile = profile_in_force(session)
     last, this = years_of(profile, year)
+    rolling = profile.license_year_rule.rolling
     return UnlicensedList(
         year_label=this.label,
         due_date=profile.due_date(this),
-        rows=_sorted(_rows(session, last, this, on)),
+        rows=_sorted(_rows(session, last, this, on, rolling)),
         heading=office_heading(profile),
         last_year_label=last.label,
         made_on=on,
@@ -223,6 +248,8 @@ def unlicensed_dogs(
 def unlicensed_count(database: Database, *, year: int, on: dt.date) -> int:
     """How many dogs the list holds, counted by the database."""
     with database.read() as session:
-        last, this = years_of(profile_in_force(session), year)
-        chosen = not_renewed_dogs(last, this, on).subquery()
+        profile = profile_in_force(session)
+        last, this = years_of(profile, year)
+        rolling = profile.license_year_rule.rolling
+        chosen = not_renewed_dogs(last, this, on, rolling=rolling).subquery()
         return int(session.scalar(select(func.count()).select_from(chosen)) or 0)
