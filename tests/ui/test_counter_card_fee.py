@@ -164,3 +164,35 @@ def test_a_transfer_quotes_the_card_fee_on_the_card(
     # THEN the fee line shows and the amount due includes it, as at a checkout
     assert "Card convenience fee" in payment.fees.text()
     assert payment.due.text() == "2.25"
+
+
+def test_a_fee_per_sale_is_one_cart_line_for_all_the_dogs_and_charged_once(
+    qtbot: QtBot,
+    window: MainWindow,
+    counter: CounterView,
+    counter_case: CounterCase,
+    ui_context: UiContext,
+) -> None:
+    # GIVEN the town charges a $1.00 processing fee once per sale
+    database = ui_context.database
+    per_sale = '\n[schedules.transaction_fees.processing]\namount = 1.00\ncitation = "§11A"\n'
+    save_town_profile(database, card_fee_profile() + per_sale, actor=CLERK, clock=ui_context.clock)
+    open_owner_by_keyboard(qtbot, window, counter, counter_case)
+
+    # WHEN both dogs go in the cart (R)
+    qtbot.keyClick(focused(), Qt.Key.Key_R)
+    table = counter.cart.table
+    rows = [table.item(r, 0).text() for r in range(table.rowCount())]
+    dogs = sum(line.amount for e in counter.cart.cart.entries for line in e.lines)
+
+    # THEN one row says "This sale" and the total counts it once
+    assert rows.count("This sale") == 1
+    assert counter.cart.cart.total == dogs + Decimal("1.00")
+    assert counter.cart.pay.text().startswith(f"Pay {dogs + Decimal('1.00'):,.2f}")
+
+    # AND the payment screen asks for it once (checkout charges it once: tests/services)
+    qtbot.keyClick(focused(), Qt.Key.Key_F12)
+    payment = active_dialog(qtbot, PaymentDialog)
+    assert isinstance(payment, PaymentDialog)
+    assert payment.due.text() == f"{dogs + Decimal('1.00'):,.2f}"
+    payment.reject()
