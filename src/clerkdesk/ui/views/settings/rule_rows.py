@@ -62,8 +62,8 @@ def value_text(key: str, value: object) -> str:
         return money(value)
     if isinstance(value, dt.date):
         return f"{value:%b %-d, %Y}"
-    if key in ("start", "due", "from") and isinstance(value, str):
-        return month_day_text(value)
+    if key in ("start", "due", "from", "until", "from_start") and isinstance(value, str):
+        return WORDS.get(value) or month_day_text(value)
     if key.endswith("_months"):
         return f"{value} months"
     if key.endswith("_days") or key in ("days_to_pay", "grace_days_new_to_town"):
