@@ -177,7 +177,30 @@ def test_notices_go_to_dogs_whose_own_term_runs_out_in_the_year(rolling: Town) -
         _, days = _plan(profile, choice, on)
         notices = [n for batch in iter_notices(session, profile, choice, days, on) for n in batch]
     dogs = {d.dog_id: d for n in notices for d in n.dogs}
-    assert "runs out 06/10/2027" in dogs[scout].last_license
+    assert dogs[scout].last_license == "ends 06/10/2027"
     # Quoted from the day its renewal opens (05/11/2027), and from the first late day.
     assert dogs[scout].amount_now == Decimal("10.00")
     assert dogs[scout].amount_late == Decimal("20.00")
+
+
+def test_the_renewal_notice_pdf_says_each_license_runs_out_on_its_own_day(
+    rolling: Town, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from clerkdesk.rules.kinds import NoticeKind
+    from clerkdesk.services.notices import NoticeChoice, write_notices
+
+    scout = new_dog(rolling, "Scout")
+    license_on(rolling, scout, dt.date(2026, 6, 10))
+    pdf = tmp_path / "notices.pdf"
+    write_notices(
+        rolling.database,
+        NoticeChoice(NoticeKind.RENEWAL, 2027, owner_ids=(rolling.jane,)),
+        pdf=pdf,
+        csv=None,
+        actor=CLERK,
+        clock=at(dt.date(2027, 3, 1), rolling.clock),
+    )
+    text = " ".join(page_texts(pdf.read_bytes())).replace("\n", " ")
+    assert "runs out on the day shown beside it" in text
+    assert "ends 06/10/2027" in text
+    assert "pays a late fee (Ord. 6-3)" in text

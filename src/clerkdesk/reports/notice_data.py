@@ -114,3 +114,6 @@ class NoticeSet:
     licenses are on sale when that is later."""
     payable_to: str
     """``Town of Westborough``: whom a check is made out to."""
+    rolling: bool = False
+    """Each license runs a year from its own day: each dog's is due when its own runs out
+    (its row says the day), not by one date for the year."""

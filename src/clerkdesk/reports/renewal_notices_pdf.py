@@ -91,6 +91,11 @@ def _opening(s: NoticeSet, notice: Notice) -> str:
             "license age must be licensed every year (MGL c.140 §137); the animal control "
             "officer is given the list of dogs not licensed (MGL c.140 §151A)."
         )
+    if s.rolling:
+        return (
+            "Each license below runs out on the day shown beside it, and is renewed for a "
+            "year from that day, whenever the renewal is bought (MGL c.140 §137)."
+        )
     return (
         f"The license(s) below end on {_last_day(s)}. Licenses for "
         f"{s.year_label} ({us_date(s.year_start)} to {us_date(s.year_end)}) are due by "
@@ -103,6 +108,8 @@ def _last_day(s: NoticeSet) -> str:
 
 
 def _late_sentence(s: NoticeSet) -> str:
+    if s.rolling and s.late_words and not s.reminder:
+        return f"A renewal made after its late day pays a late fee ({s.late_words})."
     if s.late_from is None:
         return ""
     if s.reminder and s.late_from <= s.dated:
@@ -173,6 +180,8 @@ def _table_head(c: Canvas, s: NoticeSet, y: float, late_column: bool) -> float:
     c.drawString(x + COLUMNS[3] * inch, y, "Tag")
     right = PAGE_W - MARGIN
     now = ("Due on", us_date(s.dated)) if s.reminder else ("Renewed by", us_date(s.due_date))
+    if s.rolling and not s.reminder:
+        now = ("To renew", "for a year")
     columns = [(right, now)]
     if late_column and s.late_from is not None:
         columns = [(right - AMOUNT_GAP, now), (right, ("From", us_date(s.late_from)))]
@@ -220,7 +229,7 @@ def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
     c.setFillColor(INK)
     y = _wrap(c, f"Dear {notice.owner_name},", MARGIN, y - 6, width, 10)
     y = _wrap(c, _opening(s, notice), MARGIN, y - 2, width, 10)
-    late_column = _late_column(s, notice)
+    late_column = _late_column(s, notice) and not s.rolling
     y = _table_head(c, s, y - 18, late_column)
     rows: list[tuple[tuple[str, str, str, str], str, str | None]] = [
         (
@@ -326,6 +335,8 @@ def draw_card(c: Canvas, s: NoticeSet, notice: Notice, slot: int) -> None:
         head = "Kennel license renewal due" if not notice.dogs else "License renewal due"
     y = _wrap(c, f"{head}: {s.year_label}", pad, y, left_w, 9, bold=True)
     when = f"Due on {us_date(s.dated)}" if s.reminder else f"Due by {us_date(s.due_date)}"
+    if s.rolling and not s.reminder:
+        when = "Due on the day each license runs out"
     y = _wrap(c, when, pad, y, left_w, 7.5)
     shown = list(notice.dogs[:4])
     for d in shown:

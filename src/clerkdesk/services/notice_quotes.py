@@ -505,17 +505,18 @@ class BatchReader:
             label, number, tag = fact.last_license or ("", 0, None)
             amount_now = now.total if now else None
             amount_late = late.total if late else None
-            runs_out = (
-                f", runs out {us_date(fact.valid_until)}"
-                if fact.valid_until is not None and self.years.rolling_end is not None
-                else ""
-            )
+            # Where terms roll, the day the dog's own license ends (the column is narrow).
+            rolling_end = fact.valid_until if self.years.rolling_end is not None else None
             found.append(
                 NoticeDog(
                     dog_id=row.id,
                     name=row.name,
                     described=f"{row.breed}, {_sex(row.sex, row.altered)}",
-                    last_license=f"{label} no. {number}{runs_out}" if label else "",
+                    last_license=(
+                        f"ends {us_date(rolling_end)}"
+                        if rolling_end is not None
+                        else (f"{label} no. {number}" if label else "")
+                    ),
                     last_tag=str(tag) if tag is not None else None,
                     amount_now=amount_now,
                     amount_late=amount_late if amount_late != amount_now else None,

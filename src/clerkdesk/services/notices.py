@@ -120,6 +120,7 @@ def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[Noti
         dated=on,
         quoted_on=days.now,
         payable_to=profile.name,
+        rolling=profile.license_year_rule.rolling,
     )
     return notices, days
 
