@@ -28,8 +28,9 @@ RAW_ROWS = [
     "INSERT INTO tender (receipt_id, business_day, position, kind, amount) SELECT id,"
     " business_day, 1, 'cash', 10.00 FROM receipt WHERE year = 1999 AND number = :n",
     "INSERT INTO license (number, license_year_start, license_year_end, license_year_label,"
-    " dog_id, owner_id, receipt_id, status, issued_at, issued_by) SELECT :n, '1999-01-01',"
-    " '1999-12-31', '1999', :dog, :owner, id, 'void', :now, 'bench' FROM receipt"
+    " valid_from, valid_until, dog_id, owner_id, receipt_id, status, issued_at, issued_by)"
+    " SELECT :n, '1999-01-01', '1999-12-31', '1999', '1999-01-01', '1999-12-31', :dog,"
+    " :owner, id, 'void', :now, 'bench' FROM receipt"
     " WHERE year = 1999 AND number = :n",
     "INSERT INTO tag_issue (license_year_start, tag_number, license_id, status, issued_at,"
     " issued_by) SELECT '1999-01-01', :n, id, 'void', :now, 'bench' FROM license"

@@ -175,6 +175,8 @@ def fill(url: str, dogs: int) -> None:
                         license_year_start=start,
                         license_year_end=start.replace(year=start.year + 1) - dt.timedelta(1),
                         license_year_label=f"{start.year}–{(start.year + 1) % 100:02d}",
+                        valid_from=start,
+                        valid_until=start.replace(year=start.year + 1) - dt.timedelta(1),
                         dog_id=dog_id,
                         owner_id=owner_id,
                         receipt_id=owner_id,

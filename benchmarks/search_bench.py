@@ -201,6 +201,8 @@ def license_town(database: Database, clock: Clock, *, seed: int = 7) -> int:
                         "license_year_start": year.start,
                         "license_year_end": year.end,
                         "license_year_label": year.label,
+                        "valid_from": year.start,
+                        "valid_until": year.end,
                         "dog_id": dog_id,
                         "owner_id": owner_id,
                         "receipt_id": receipt_id,
