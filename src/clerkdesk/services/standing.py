@@ -88,6 +88,15 @@ def notices_sent_on(
     return {owner_id: sent for owner_id, sent in rows if sent is not None}
 
 
+def counts_notices(profile: TownProfile, year: LicenseYear) -> bool:
+    """Whether a late fee in force for ``year`` is counted from the renewal notice."""
+    try:
+        rules = profile.schedule_for(year).late_fees
+    except ValidationError:
+        return False
+    return any(rule.scope.after_notice_days is not None for rule in rules)
+
+
 class NoticeDates:
     """Owners' last notice dates (``notices_sent_on``), each owner, year and day read once:
     a card or a cart quotes all of one owner's dogs with one query."""
@@ -282,7 +291,12 @@ def dog_standing(
     quote = None
     request = None
     if year is not None and not (rolling and licensed_for_year):
-        noticed = (notices or NoticeDates(session)).of(owner.id, year.start, on)
+        # Read only where a late fee counts from the notice: most towns have none.
+        noticed = (
+            (notices or NoticeDates(session)).of(owner.id, year.start, on)
+            if counts_notices(profile, year)
+            else None
+        )
         vaccinated = certificate.vaccination_date if certificate else None
         request = _request(
             session,
