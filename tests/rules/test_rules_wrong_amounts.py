@@ -247,3 +247,26 @@ def test_the_puppy_case_says_why_and_profile_check_warns() -> None:
     assert "an altered dog never pays more than an intact one" in quote.lines[0].description
     assert "MGL c.140 §139" in quote.lines[0].citation
     assert any("more than an intact one" in w for w in profile.warnings)
+
+
+# -- a profile an earlier version stored ---------------------------------------------------
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        FLAT + 'from = "04-01"\n' + FLAT + 'from = "04-01"\n',  # twice: charged once
+        FLAT + 'from = "02-15"\n',  # before due: read as from the day after it
+        '[schedules.exemptions.other.senior]\ndescription = "x"\ncitation = "§8"\n',
+    ],
+    ids=["twice", "before due", "named senior"],
+)
+def test_a_stored_profile_an_earlier_version_accepted_still_loads_repaired(
+    fragment: str,
+) -> None:
+    text = HEAD.format(due="03-31", year_extra="") + fragment
+    with pytest.raises(ProfileError):
+        parse_profile(text)
+    profile = parse_profile(text, stored=True)
+    assert any("read as the fix means it" in w for w in profile.warnings)
+    assert total(profile, dt.date(2026, 3, 31)) == D("15.00")  # on time: no late fee
+    late = total(profile, dt.date(2026, 4, 1))
+    assert late == (D("15.00") if "senior" in fragment else D("25.00"))  # charged once

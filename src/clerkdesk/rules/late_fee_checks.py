@@ -1,6 +1,12 @@
-"""Late-fee rules a profile may not hold, whatever their amounts: one dated before licenses
-are due (it would charge an on-time license), and the same rule written twice (it would be
-charged twice)."""
+"""What a profile may not hold since issue 22, whatever its amounts: a late fee dated before
+licenses are due (it would charge an on-time license), the same late fee written twice (it
+would be charged twice), and names that clash (an exemption called ``senior``, a kennel
+category named like a state class).
+
+A profile being saved or checked is refused for them. One already stored in a database,
+saved by an earlier version, still loads, with each such thing repaired as the fix means it
+(``repaired``) and a warning saying so, so an office that upgrades is never left without its
+rules; ``profile check`` and the next save ask for the profile itself to be put right."""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from dataclasses import replace
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.loading_sections import day_after, year_position
 from clerkdesk.rules.profile import LicenseYearRule
-from clerkdesk.rules.schedule import FeeSchedule, LateFeeRule, SteppedLateFee
+from clerkdesk.rules.schedule import KENNEL_CLASSES, FeeSchedule, LateFeeRule, SteppedLateFee
 
 
 def rule_starts(rule: LateFeeRule) -> list[tuple[str, MonthDay]]:
@@ -99,3 +105,55 @@ def check_term(rule: LateFeeRule, year_rule: LicenseYearRule, problems: list[str
         return
     if message not in problems:
         problems.append(message)
+
+
+def check_names(schedule: FeeSchedule, problems: list[str]) -> None:
+    """Names that would be taken for another rule's."""
+    for named in schedule.exemptions.named:
+        if named.name == "senior":
+            message = (
+                f"{named.source}: is named like the age exemption (exemptions.senior): "
+                '"--exemption senior" would claim this one, not the age rule; give it a name of '
+                "its own"
+            )
+            if message not in problems:
+                problems.append(message)
+    kennel = schedule.kennel
+    for category in kennel.categories if kennel is not None else ():
+        if category.name in KENNEL_CLASSES:
+            message = (
+                f'{category.pricing.source}: "{category.name}" is a state kennel class (MGL '
+                "c.140 §136A); give the town's own name for it (price the class itself under "
+                "kennel.classes)"
+            )
+            if message not in problems:
+                problems.append(message)
+
+
+def repaired(schedule: FeeSchedule, year_rule: LicenseYearRule) -> FeeSchedule:
+    """A stored schedule as the checks above mean it: the same late fee once, and no late
+    fee before the day after licenses are due."""
+    kept: list[LateFeeRule] = []
+    seen: set[LateFeeRule] = set()
+    for rule in schedule.late_fees:
+        key = replace(rule, source="")
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(_not_before_due(rule, year_rule))
+    return replace(schedule, late_fees=tuple(kept))
+
+
+def _not_before_due(rule: LateFeeRule, year_rule: LicenseYearRule) -> LateFeeRule:
+    due = due_position(year_rule)
+    first = day_after(year_rule.due)
+
+    def early(start: MonthDay) -> bool:
+        return 0 < year_position(start, year_rule.start) < due
+
+    if isinstance(rule, SteppedLateFee):
+        steps = tuple(replace(s, start=first) if early(s.start) else s for s in rule.steps)
+        return replace(rule, steps=steps)
+    if rule_starts(rule) and early(rule.start):
+        return replace(rule, start=first)
+    return rule

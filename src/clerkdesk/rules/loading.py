@@ -51,15 +51,16 @@ _SECTIONS = (
 )
 
 
-def parse_profile(text: str) -> TownProfile:
-    """The profile in ``text``; raises :class:`ProfileError` listing every problem."""
+def parse_profile(text: str, *, stored: bool = False) -> TownProfile:
+    """The profile in ``text``; raises :class:`ProfileError` listing every problem. With
+    ``stored``, text read back from a database (see :func:`profile_from_document`)."""
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError([toml_problem(text, exc)]) from None
     except ValueError:  # an integer too long for Python to read (more than 4300 digits)
         raise ProfileError(["not valid TOML: a number in it has thousands of digits"]) from None
-    return profile_from_document(document)
+    return profile_from_document(document, stored=stored)
 
 
 def load_profile_file(path: Path) -> TownProfile:
@@ -88,7 +89,10 @@ def confirm_examples(profile: TownProfile, keys: list[str] | None = None) -> Tow
     return replace(profile, unconfirmed_examples=tuple(remaining), document=document)
 
 
-def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
+def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) -> TownProfile:
+    """The profile ``document`` holds. ``stored``: it was saved in a database by an earlier
+    version, so what that version accepted and this one refuses is repaired and warned of,
+    never refused (``late_fee_checks``)."""
     problems: list[str] = []
     top = Reader(document, "", problems)
     town = top.table("town", required=True) or Reader({}, "town", problems)
@@ -111,14 +115,22 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         top.problem("schedules", "at least one [[schedules]] table is required")
     top.finish()
 
+    # Refused when a profile is saved or checked; repaired, with a warning, in one that is
+    # already stored (``stored``): see ``late_fee_checks``.
+    since_22: list[str] = []
     for schedule in schedules:
         for rule in schedule.late_fees:
             if isinstance(rule, SteppedLateFee):
                 sections.check_steps_in_year(rule, year_rule.start, problems)
-            late_checks.check_not_before_due(rule, year_rule, problems)
+            late_checks.check_not_before_due(rule, year_rule, since_22)
             late_checks.check_window(rule, year_rule, problems)
             late_checks.check_term(rule, year_rule, problems)
-        late_checks.check_no_twins(schedule, problems)
+        late_checks.check_no_twins(schedule, since_22)
+        late_checks.check_names(schedule, since_22)
+    if stored:
+        schedules = [late_checks.repaired(s, year_rule) for s in schedules]
+    else:
+        problems += since_22
     _check_accounts(schedules, accounts, default_account, problems)
     if not problems:  # a schedule that did not load would make its codes look unknown
         _unknown_accounts(schedules, accounts, problems)
@@ -138,7 +150,10 @@ def profile_from_document(document: Mapping[str, Any]) -> TownProfile:
         unconfirmed_examples=tuple(examples),
         document=copy.deepcopy(dict(document)),
         area_codes=area_codes,
-        warnings=profile_warnings(year_rule, schedules),
+        warnings=(
+            *(f"{p} (read as the fix means it; correct the profile)" for p in since_22),
+            *profile_warnings(year_rule, schedules),
+        ),
         certificate=certificate,
         remittance=remittance,
     )

@@ -90,14 +90,6 @@ def _categories(r: Reader, citation: str) -> list[KennelCategory]:
     the five state classes), a ``description`` and a price of its own."""
     found: list[KennelCategory] = []
     for name, c in r.named_tables("categories"):
-        if name in KENNEL_CLASSES:
-            # Kennel forms and the command line take a class or a category by the same word:
-            # one named like a class could not be told from it.
-            c.problem(
-                None,
-                f'"{name}" is a state kennel class (MGL c.140 §136A); give the town\'s own '
-                "name for it (price the class itself under kennel.classes)",
-            )
         kennel_class = c.choice("class", KENNEL_CLASSES)
         description = c.text("description", name.replace("_", " ").replace("-", " "))
         pricing = _pricing(c, citation, required=True)

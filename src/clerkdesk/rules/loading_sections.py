@@ -135,12 +135,6 @@ def exemptions(r: Reader | None) -> Exemptions:
             )
     named: list[NamedExemption] = []
     for name, o in r.named_tables("other"):
-        if name == "senior":
-            o.problem(
-                None,
-                'is named like the age exemption (exemptions.senior): "--exemption senior" '
-                "would claim this one, not the age rule; give it a name of its own",
-            )
         description = o.text("description", name.replace("_", " "))
         fee = o.money("fee") or ZERO
         late = o.boolean("late_fees_apply", False)

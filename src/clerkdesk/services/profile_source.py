@@ -30,5 +30,5 @@ def profile_in_force(session: Session) -> TownProfile:
         # Parsing is pure, so the same text always gives the same profile; keep a few.
         if len(_parsed) > 8:
             _parsed.clear()
-        profile = _parsed[text] = parse_profile(text)
+        profile = _parsed[text] = parse_profile(text, stored=True)
     return profile

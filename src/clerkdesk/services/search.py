@@ -204,7 +204,7 @@ def _area_codes(database: Database) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=8)
 def _area_codes_in(profile_toml: str) -> tuple[str, ...]:
     # The stored text was checked when it was saved; the same text always parses the same.
-    return parse_profile(profile_toml).area_codes
+    return parse_profile(profile_toml, stored=True).area_codes
 
 
 def _plan(query: str) -> _Plan:

@@ -81,7 +81,7 @@ def town_in_use(database: Database) -> TownInUse | None:
     """The newest saved profile, or None for a database nobody has set up yet."""
     with database.read() as session:
         row = _newest(session)
-        return None if row is None else _in_use(row, parse_profile(row.profile_toml))
+        return None if row is None else _in_use(row, parse_profile(row.profile_toml, stored=True))
 
 
 def profile_history(database: Database) -> tuple[ProfileVersionInfo, ...]:

@@ -83,7 +83,7 @@ def add_fee_schedule(
         previous = newest_for_update(session)
         if previous is None:
             raise ValidationError("no town is set up yet", field="town")
-        profile = parse_profile(previous.profile_toml)
+        profile = parse_profile(previous.profile_toml, stored=True)
         problem = new_schedule_problem(profile, effective, clock.today())
         if problem is not None:
             raise ValidationError(f"the effective date {problem}", field="effective")
@@ -138,7 +138,7 @@ def confirm_town_examples(
         previous = newest_for_update(session)
         if previous is None:
             raise ValidationError("no town is set up yet", field="town")
-        profile = parse_profile(previous.profile_toml)
+        profile = parse_profile(previous.profile_toml, stored=True)
         pending = profile.unconfirmed_examples
         if not pending:
             raise ValidationError("every value in the town's rules is confirmed", field="examples")
