@@ -310,3 +310,38 @@ def _half_filled_form(qtbot: QtBot, window: MainWindow) -> QDialog:
     qtbot.waitUntil(lambda: QApplication.focusWidget() is form.name, timeout=5000)
     qtbot.keyClicks(form.name, "Pat's Kennel")
     return form
+
+
+def test_lock_over_a_half_filled_form_takes_the_next_persons_keys_to_the_sign_in_page(
+    qtbot: QtBot, gated: MainWindow
+) -> None:
+    sign_in_window(qtbot, gated, "clerk", "demo-clerk")
+    # GIVEN a form half filled in, its field holding the keyboard
+    form = _half_filled_form(qtbot, gated)
+    field = QApplication.focusWidget()
+    assert isinstance(field, QLineEdit) and field.text() == "Pat's Kennel"
+    # WHEN the clerk presses Ctrl+Alt+L in the form (the window's own shortcut cannot fire)
+    qtbot.keyClick(field, Qt.Key.Key_L, CTRL_ALT)
+    # THEN the window locks at once, the form hidden, and nothing typed into it
+    assert gated.gate is not None and not form.isVisible()
+    assert field.text() == "Pat's Kennel"
+    page = gated.gate
+    assert isinstance(page, SignInPage) and page.title.text() == "Locked"
+    # AND the same clerk, signing back in, finds the form as it was
+    qtbot.keyClicks(page.password, "demo-clerk")
+    qtbot.keyClick(page.password, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: gated.gate is None and form.isVisible(), timeout=10000)
+    assert field.text() == "Pat's Kennel"
+    form.reject()
+
+
+def test_sign_out_over_a_form_cancels_it_and_shows_the_sign_in_page(
+    qtbot: QtBot, gated: MainWindow
+) -> None:
+    sign_in_window(qtbot, gated, "clerk", "demo-clerk")
+    form = _half_filled_form(qtbot, gated)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Q, CTRL_SHIFT)
+    page = gated.gate
+    assert isinstance(page, SignInPage) and page.title.text() == "Sign in"
+    assert not form.isVisible() and form.result() == QDialog.DialogCode.Rejected
+    assert gated.shell.actor is None and QApplication.activeModalWidget() is None

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.global_keys import LOCK_KEYS, SIGN_OUT_KEYS, GlobalKeys
 from clerkdesk.ui.idle import IdleWatch
 from clerkdesk.ui.nav import AREAS, NavRail, areas_open_to
 from clerkdesk.ui.set_aside import SetAside
@@ -114,14 +115,18 @@ class MainWindow(QMainWindow):
         self.idle = IdleWatch(self)
         self.set_aside = SetAside()
         self.idle.idle.connect(self.lock)
+        # Lock and Sign out over any open form, as the window's own shortcuts cannot.
+        self.global_keys = GlobalKeys(self)
+        self.global_keys.lock.connect(self._lock_from_anywhere)
+        self.global_keys.sign_out.connect(self._sign_out_from_anywhere)
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         self.lock_action = QAction("&Lock", self)
-        self.lock_action.setShortcut(QKeySequence("Ctrl+Alt+L"))
+        self.lock_action.setShortcut(QKeySequence(LOCK_KEYS))
         self.lock_action.triggered.connect(self.lock)
         self.sign_out_action = QAction("Sign &out", self)
-        self.sign_out_action.setShortcut(QKeySequence("Ctrl+Shift+Q"))
+        self.sign_out_action.setShortcut(QKeySequence(SIGN_OUT_KEYS))
         self.sign_out_action.triggered.connect(self.sign_out)
         for action in (self.lock_action, self.sign_out_action):
             action.setEnabled(False)
@@ -304,9 +309,20 @@ class MainWindow(QMainWindow):
         self._wanted_area = self.current_area or self._wanted_area
         self.show_sign_in(locked_by=self.shell.actor)
 
+    def _lock_from_anywhere(self) -> None:
+        if self.lock_action.isEnabled():
+            self.lock()
+
+    def _sign_out_from_anywhere(self) -> None:
+        if self.sign_out_action.isEnabled():
+            self.sign_out()
+
     def sign_out(self) -> None:
         if self.shell.actor is None or self.workspace is None:
             return
+        # What the one signing out left open goes with them: set aside, then cancelled.
+        self.set_aside.take(self, waiting_too=True)
+        self.set_aside.cancel()
         self._wanted_area = "counter"
         self.shell.actor = None
         self._retire_views()

@@ -42,15 +42,16 @@ class SetAside:
         self.dialogs: list[QDialog] = []
         self._cursors: dict[int, int] = {}  # a dialog's id → where its text cursor stood
 
-    def take(self, window: QWidget) -> bool:
+    def take(self, window: QWidget, *, waiting_too: bool = False) -> bool:
         """Hide the modal dialogs open over ``window``; False (nothing hidden) when one of
-        them cannot wait hidden."""
+        them cannot wait hidden. ``waiting_too``: those are taken as well (to be cancelled,
+        at a sign-out: a message's own loop then ends with no answer)."""
         open_ = [
             w
             for w in QApplication.topLevelWidgets()
             if isinstance(w, QDialog) and w.isVisible() and w.isModal() and w is not window
         ]
-        if any(_cannot_wait(d) for d in open_):
+        if not waiting_too and any(_cannot_wait(d) for d in open_):
             return False
         # Bottom first, so that showing them again stacks each over the one it came from.
         self.dialogs = sorted(open_, key=_depth)
