@@ -345,3 +345,22 @@ def test_sign_out_over_a_form_cancels_it_and_shows_the_sign_in_page(
     assert isinstance(page, SignInPage) and page.title.text() == "Sign in"
     assert not form.isVisible() and form.result() == QDialog.DialogCode.Rejected
     assert gated.shell.actor is None and QApplication.activeModalWidget() is None
+
+
+def test_the_locked_page_shows_no_search_and_switch_user_is_one_key_away(
+    qtbot: QtBot, gated: MainWindow
+) -> None:
+    sign_in_window(qtbot, gated, "clerk", "demo-clerk")
+    gated.search.setText("Larson")
+    qtbot.keyClick(gated, Qt.Key.Key_L, CTRL_ALT)
+    page = gated.gate
+    assert isinstance(page, SignInPage) and page.switch is not None
+    assert gated.search.text() == ""  # nothing of the last customer
+    # Alt+W: the name is the colleague's to type, and the cursor waits there
+    assert page.switch.shortcut().toString() == "Alt+W"
+    page.switch.click()
+    assert page.name.text() == "" and QApplication.focusWidget() is page.name
+    # The clerk, signing back in, finds the search as it was
+    _type(qtbot, page, "clerk", "demo-clerk")
+    qtbot.waitUntil(lambda: gated.gate is None, timeout=10000)
+    assert gated.search.text() == "Larson"

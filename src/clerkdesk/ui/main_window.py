@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self.gate: QWidget | None = None
         self.idle = IdleWatch(self)
         self.set_aside = SetAside()
+        self._kept_search = ""  # the search typed before a lock, for the same person
         self.idle.idle.connect(self.lock)
         # Lock and Sign out over any open form, as the window's own shortcuts cannot.
         self.global_keys = GlobalKeys(self)
@@ -238,6 +239,9 @@ class MainWindow(QMainWindow):
         self.show_area(self._wanted_area)
         self._settle_focus()
         self._follow_idle_setting()
+        if same and self._kept_search:
+            self.search.setText(self._kept_search)
+        self._kept_search = ""
         if same:
             # Once the window has settled its own focus: the form then takes the keyboard.
             QTimer.singleShot(0, self, lambda: self.set_aside.bring_back(self))
@@ -307,6 +311,10 @@ class MainWindow(QMainWindow):
             self.idle.touch()
             return
         self._wanted_area = self.current_area or self._wanted_area
+        # Nothing of the last customer shows at a locked counter: the search comes back to
+        # the same person only.
+        self._kept_search = self.search.text()
+        self.search.clear()
         self.show_sign_in(locked_by=self.shell.actor)
 
     def _lock_from_anywhere(self) -> None:

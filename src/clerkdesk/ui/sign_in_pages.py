@@ -90,6 +90,7 @@ class _Page(QWidget):
         row.addWidget(button)
         self.column.addLayout(row)
         self.button = button
+        self.button_row = row
         return button
 
     def submit(self) -> None:
@@ -145,7 +146,8 @@ class SignInPage(_Page):
             title = "Locked"
             hint = (
                 f"ClerkDesk is locked; {locked_by.described} is signed in. Type the password "
-                "to go on, or sign in as someone else (which signs them out)."
+                "to go on, or Switch user (Alt+W) to sign in as someone else (which signs "
+                "them out)."
             )
         super().__init__(title, hint, database, clock, tasks)
         self.workstation = workstation
@@ -153,8 +155,15 @@ class SignInPage(_Page):
         self.name = self._field("&Name:", "User name")
         self.password = self._field("&Password:", "Password", secret=True)
         self._button("Sign in (Enter)", "Sign in")
+        self.switch: QPushButton | None = None
         if locked_by is not None:
             self.name.setText(locked_by.name)
+            # A colleague's name goes in Name: their password never counts against the clerk.
+            self.switch = QPushButton("S&witch user", self.card)
+            self.switch.setAccessibleName("Switch user")
+            self.switch.setAutoDefault(False)
+            self.switch.clicked.connect(self.switch_user)
+            self.button_row.insertWidget(1, self.switch)
         if demo:
             self.column.addWidget(self._demo_list(demo))
         self.column.addStretch(1)
@@ -180,6 +189,13 @@ class SignInPage(_Page):
         super().showEvent(event)
         target = self.password if self.name.text() else self.name
         target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def switch_user(self) -> None:
+        """Someone else signs in: the name and password are theirs to type."""
+        self.name.clear()
+        self.password.clear()
+        say(self.message, "")
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def submit(self) -> None:
         from clerkdesk.services.sign_in import sign_in
