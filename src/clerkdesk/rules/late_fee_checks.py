@@ -68,10 +68,16 @@ def check_not_before_due(
                 problems.append(message)
 
 
+def _twin_key(rule: LateFeeRule) -> LateFeeRule:
+    """The rule as written, wherever it was written: two rules alike but for their key
+    path are the same rule twice."""
+    return replace(rule, source="")
+
+
 def check_no_twins(schedule: FeeSchedule, problems: list[str]) -> None:
     seen: dict[LateFeeRule, str] = {}
     for rule in schedule.late_fees:
-        key = replace(rule, source="")
+        key = _twin_key(rule)
         if key in seen:
             message = (
                 f"{rule.source}: the same late fee as {seen[key]}; written twice it would be "
@@ -136,7 +142,7 @@ def repaired(schedule: FeeSchedule, year_rule: LicenseYearRule) -> FeeSchedule:
     kept: list[LateFeeRule] = []
     seen: set[LateFeeRule] = set()
     for rule in schedule.late_fees:
-        key = replace(rule, source="")
+        key = _twin_key(rule)
         if key in seen:
             continue
         seen.add(key)

@@ -5,7 +5,7 @@ notice rather than the license year's dates."""
 from __future__ import annotations
 
 from clerkdesk.rules.reader import Reader
-from clerkdesk.rules.schedule import NO_SCOPE, DogClass, LateFeeScope
+from clerkdesk.rules.schedule import DogClass, LateFeeScope
 
 DOG_CLASSES: tuple[DogClass, ...] = ("male", "female", "intact", "altered")
 COUNTED_FROM = ("license_year", "notice", "expiry")
@@ -32,5 +32,4 @@ def late_scope(
     until = r.month_day("until")
     if until is not None and kind not in ("flat", "periodic"):
         r.problem("until", 'is for a "flat" or "periodic" fee (a table has its own steps)')
-    scope = LateFeeScope(tuple(dogs), at_least, below, until, notice_days, expiry_days)
-    return NO_SCOPE if scope == NO_SCOPE else scope
+    return LateFeeScope(tuple(dogs), at_least, below, until, notice_days, expiry_days)

@@ -30,6 +30,11 @@ def term_from(start: dt.date) -> LicenseYear:
     return LicenseYear(start, one_year_from(start))
 
 
+def renewal_opens(rule: LicenseYearRule, until: dt.date) -> dt.date:
+    """The first day a license running to ``until`` may be renewed."""
+    return until - dt.timedelta(days=rule.early_sale_days or 0)
+
+
 def rolling_term(
     rule: LicenseYearRule,
     on: dt.date,
@@ -45,7 +50,7 @@ def rolling_term(
     of the vaccination that falls on or before the day of sale.
     """
     if previous_until is not None and previous_until > on:
-        opens = previous_until - dt.timedelta(days=rule.early_sale_days or 0)
+        opens = renewal_opens(rule, previous_until)
         if on < opens:
             raise QuoteRefused(
                 f"the dog's license runs to {us_date(previous_until)}; its renewal may be "

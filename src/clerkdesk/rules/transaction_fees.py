@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from clerkdesk.rules.money import dollars
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import QuoteLine
@@ -22,3 +24,9 @@ def transaction_fee_lines(profile: TownProfile, schedule: FeeSchedule) -> list[Q
         for fee in schedule.transaction_fees
         if fee.amount > 0
     ]
+
+
+def sale_fees_on(profile: TownProfile, on: dt.date) -> list[QuoteLine]:
+    """What a sale of dog licenses on ``on`` adds once, whatever dogs it covers: the cart
+    shows it and checkout charges it, from the schedule in force that day."""
+    return transaction_fee_lines(profile, profile.schedule_on(on))

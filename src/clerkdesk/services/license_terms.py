@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from clerkdesk.models import License, LicenseStatus
-from clerkdesk.rules import LicenseYear, TownProfile
+from clerkdesk.rules import LicenseYear, TownProfile, rolling
 
 HELD = (LicenseStatus.ISSUED, LicenseStatus.TRANSFERRED, LicenseStatus.REPLACED)
 """A license that was in force for its term, whatever became of it since (not void)."""
@@ -42,7 +42,7 @@ def last_term_end(session: Session, dog_id: int) -> dt.date | None:
 
 def renewal_opens(profile: TownProfile, until: dt.date) -> dt.date:
     """Where terms roll: the first day a license running to ``until`` may be renewed."""
-    return until - dt.timedelta(days=profile.license_year_rule.early_sale_days or 0)
+    return rolling.renewal_opens(profile.license_year_rule, until)
 
 
 def counting_year(profile: TownProfile, term: LicenseYear) -> LicenseYear:

@@ -26,9 +26,9 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
-from clerkdesk.rules import QuoteLine, TownProfile
+from clerkdesk.rules import QuoteLine
 from clerkdesk.rules.roles import Actor, Permission
-from clerkdesk.rules.transaction_fees import transaction_fee_lines
+from clerkdesk.rules.transaction_fees import sale_fees_on
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.numbers import LICENSE, next_number
@@ -86,18 +86,6 @@ class CheckoutResult:
     change_due: Decimal
     licenses: tuple[IssuedLicense, ...]
     fees: Decimal = Decimal("0.00")
-
-
-def sale_fees(profile: TownProfile, today: dt.date) -> list[QuoteLine]:
-    """The fees charged once per sale of dog licenses (``transaction_fees``), from the
-    schedule in force today."""
-    return transaction_fee_lines(profile, profile.schedule_on(today))
-
-
-def sale_fees_on(database: Database, today: dt.date) -> tuple[QuoteLine, ...]:
-    """What the cart adds once, whatever dogs are in it."""
-    with database.read() as session:
-        return tuple(sale_fees(profile_in_force(session), today))
 
 
 def waivable(line: QuoteLine) -> bool:
@@ -238,7 +226,7 @@ def checkout_in(
         standings.append((item, standing))
         lines.extend(charged_lines(standing, item.waivers))
     # Fees once per sale, not per dog: after the dogs' lines, in the cart's total too.
-    lines.extend(ChargedLine(fee, fee.amount) for fee in sale_fees(profile, today))
+    lines.extend(ChargedLine(fee, fee.amount) for fee in sale_fees_on(profile, today))
     total = sum((c.amount for c in lines), Decimal("0.00"))
     if request.expected_total is not None and total != request.expected_total:
         owed = {s.dog_id: Decimal("0.00") for _i, s in standings}

@@ -35,7 +35,7 @@ from clerkdesk.rules import (
 )
 from clerkdesk.rules.new_to_town import is_new_to_town, new_to_town_until
 from clerkdesk.rules.schedule import SeniorExemption
-from clerkdesk.rules.transaction_fees import transaction_fee_lines
+from clerkdesk.rules.transaction_fees import sale_fees_on
 from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -289,7 +289,7 @@ def owner_card(
             license_year=year,
             years_on_sale=on_sale,
             limit_warnings=_limit_warnings(profile, owned, on),
-            sale_fees=tuple(transaction_fee_lines(profile, profile.schedule_on(on))),
+            sale_fees=tuple(sale_fees_on(profile, on)),
         )
 
 

@@ -44,8 +44,3 @@ class GlobalKeys(QObject):
             return False
         signal.emit()
         return True  # the key is the lock's, not the form's: nothing is typed with it
-
-    def stop(self) -> None:
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
