@@ -45,6 +45,7 @@ SAMPLES: dict[str, list[str]] = {
     "demo": ["--dogs", "5"],
     "town seal": ["--default"],
     "town idle-lock": ["5"],
+    "town month-lock": ["treasurer"],
     "user add": ["rex", "--role", "clerk"],
     "print certificate": ["1", "--year", "2026", "--pdf", "{tmp}/license.pdf"],
     "print receipt": ["2026-000001", "--pdf", "{tmp}/receipt.pdf"],

@@ -15,7 +15,7 @@ MAX_SEAL_TEXT = "1 MB"
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "town",
-        help="office-wide settings: the seal on certificates, the idle lock",
+        help="office-wide settings: the seal on certificates, the idle lock, who locks a month",
         description="Office-wide settings of the town, shared by every workstation.",
     )
     actions = parser.add_subparsers(dest="town_action", metavar="ACTION", required=True)
@@ -40,6 +40,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     idle.add_argument("minutes", type=int, metavar="MINUTES", help="0 to 480")
     idle.set_defaults(handler=handle_idle_lock)
+    month_lock = actions.add_parser(
+        "month-lock",
+        help="who, besides the administrator, may lock a remitted month",
+        description="Give locking a remitted month to these roles (any of clerk, "
+        "assistant_clerk, treasurer; none: the administrator only). The administrator always "
+        "may; by default the clerk does. Shared by every workstation.",
+    )
+    month_lock.add_argument(
+        "roles", nargs="*", metavar="ROLE", help="clerk, assistant_clerk or treasurer"
+    )
+    month_lock.set_defaults(handler=handle_month_lock)
 
 
 def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -70,4 +81,24 @@ def handle_idle_lock(args: argparse.Namespace, ctx: CliContext) -> int:
         out(f"every workstation locks after {minutes} idle minute{'' if minutes == 1 else 's'}")
     else:
         out("no workstation locks when idle")
+    return 0
+
+
+def handle_month_lock(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.rules.roles import OFFICE_CHOSEN, Permission
+    from clerkdesk.services.office_choices import set_office_choice
+
+    offered = OFFICE_CHOSEN[Permission.LOCK_PERIOD]
+    roles = []
+    for name in args.roles:
+        role = next((r for r in offered if name.strip().lower() in (r.value, r.words)), None)
+        if role is None:
+            fail(
+                f"no such role to give the month lock: {name[:40]!r} "
+                f"(one of {', '.join(r.value for r in offered)})"
+            )
+        roles.append(role)
+    chosen = set_office_choice(ctx.database(), Permission.LOCK_PERIOD, roles, actor=ctx.actor())
+    words = ["the administrator"] + [f"the {r.words}" for r in offered if r in chosen]
+    out(f"a remitted month may be locked by {', '.join(words)}")
     return 0

@@ -91,6 +91,35 @@ def may(role: Role, permission: Permission) -> bool:
     return permission in ROLE_PERMISSIONS[role]
 
 
+# What an office decides for itself, and the roles it may give it to: locking a remitted
+# month belongs in some towns to the clerk, in others to the treasurer who receives the
+# money. The administrator always may; by default the clerk does, as before.
+OFFICE_CHOSEN: dict[Permission, tuple[Role, ...]] = {
+    Permission.LOCK_PERIOD: (Role.CLERK, Role.ASSISTANT_CLERK, Role.TREASURER),
+}
+OFFICE_DEFAULTS: dict[Permission, frozenset[Role]] = {
+    permission: frozenset(role for role in roles if may(role, permission))
+    for permission, roles in OFFICE_CHOSEN.items()
+}
+
+
+def office_choice(
+    role: Role, chosen: dict[Permission, frozenset[Role]]
+) -> tuple[frozenset[Permission], frozenset[Permission]]:
+    """What the office's choices (the roles it gave each permission to) add to ``role`` and
+    take from it: (granted, withheld). The administrator's permissions are never taken."""
+    granted: set[Permission] = set()
+    withheld: set[Permission] = set()
+    for permission, roles in chosen.items():
+        if role is Role.ADMINISTRATOR or permission not in OFFICE_CHOSEN:
+            continue
+        if role in roles:
+            granted.add(permission)
+        elif may(role, permission):
+            withheld.add(permission)
+    return frozenset(granted), frozenset(withheld)
+
+
 @dataclass(frozen=True)
 class Actor:
     """The person a service acts for: their user name, role and the workstation they sit at.
@@ -101,9 +130,21 @@ class Actor:
     name: str
     role: Role
     workstation: str = ""
+    # The office's own choices for this person's role (see ``office_choice``).
+    granted: frozenset[Permission] = frozenset()
+    withheld: frozenset[Permission] = frozenset()
 
     def may(self, permission: Permission) -> bool:
-        return may(self.role, permission)
+        if permission in self.withheld:
+            return False
+        return permission in self.granted or may(self.role, permission)
+
+    def refusal(self, permission: Permission) -> str:
+        """Why this person may not: the words a disabled button or a refusal shows."""
+        return (
+            f"{self.described} may not {PERMISSION_WORDS[permission]}; "
+            "ask a clerk or the administrator."
+        )
 
     @property
     def described(self) -> str:

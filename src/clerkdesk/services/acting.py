@@ -8,8 +8,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from clerkdesk.db.audit_hook import ACTOR_KEY, CLOCK_KEY
-from clerkdesk.errors import ClerkDeskError
-from clerkdesk.rules.roles import PERMISSION_WORDS, Actor, Permission
+from clerkdesk.errors import ValidationError
+from clerkdesk.rules.roles import Actor, Permission
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -18,16 +18,16 @@ if TYPE_CHECKING:
     from clerkdesk.db.database import Database
 
 
-class PermissionDenied(ClerkDeskError):
-    """The signed-in person's role does not allow what they asked; nothing was changed."""
+class PermissionDenied(ValidationError):
+    """The signed-in person's role does not allow what they asked; nothing was changed.
+
+    A refusal in words, like any rule the input breaks: every form and screen that shows a
+    ValidationError shows this one too, so a refusal never reaches the crash handler."""
 
 
 def require(actor: Actor, permission: Permission) -> None:
     if not actor.may(permission):
-        raise PermissionDenied(
-            f"{actor.described} may not {PERMISSION_WORDS[permission]}; "
-            "ask a clerk or the administrator."
-        )
+        raise PermissionDenied(actor.refusal(permission))
 
 
 @contextmanager

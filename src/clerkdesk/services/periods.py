@@ -24,6 +24,7 @@ from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.ledger_chain import chain_head, hold_chain, post_entry
+from clerkdesk.services.office_choices import as_office_decides
 
 MAX_REFERENCE = 80
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$", re.ASCII)
@@ -104,6 +105,8 @@ def lock_period(
             f"{us_date(last + dt.timedelta(days=1))}.",
             field="month",
         )
+    # Who may lock is the office's choice as it stands now, not as it was at sign-in.
+    actor = as_office_decides(database, actor)
     with acting(database, actor, Permission.LOCK_PERIOD, clock=clock) as session:
         seq = hold_chain(session)
         found = session.scalars(select(PeriodLock).where(PeriodLock.month == label)).first()

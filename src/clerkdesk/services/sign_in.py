@@ -19,6 +19,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.models.users import User
 from clerkdesk.rules.roles import Actor
+from clerkdesk.services.office_choices import chosen_in, with_office_choices
 from clerkdesk.services.users import HASHER, NAME_MAX, NAME_SHAPE, PASSWORD_MAX
 
 FREE_FAILURES = 5
@@ -103,6 +104,7 @@ def sign_in(
             user.failed_attempts = 0
             user.last_failed_at = None
             user.last_signed_in_at = now
+            actor = with_office_choices(actor, chosen_in(session))
     if refusal is not None:
         raise refusal
     return actor

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.settings.idle_lock import IdleLockPage
+from clerkdesk.ui.views.settings.month_lock import MonthLockPage
 from clerkdesk.ui.views.settings.printing import PrintingPage
 from clerkdesk.ui.views.settings.seal import SealPage
 from clerkdesk.ui.views.settings.town_rules import TownChanged, TownRulesPage
@@ -36,7 +37,14 @@ class SettingsView(AreaView):
         self.tabs.addTab(self.printing, "Printing (this computer)")
         self.idle_lock = IdleLockPage(ctx, self.tabs)
         self.tabs.addTab(self.idle_lock, "Counter lock")
+        self.month_lock = MonthLockPage(ctx, self.tabs)
+        self.tabs.addTab(self.month_lock, "Month lock")
         self.body.addWidget(self.tabs, 1)
 
     def busy(self) -> bool:
-        return self.town_rules.busy() or self.seal.busy() or self.idle_lock.busy()
+        return (
+            self.town_rules.busy()
+            or self.seal.busy()
+            or self.idle_lock.busy()
+            or self.month_lock.busy()
+        )
