@@ -79,7 +79,7 @@ def certificates(count: int) -> list[CertificateDocument]:
                 license_year_label="2026–27",
                 license_year_start=dt.date(2026, 4, 1),
                 license_year_end=dt.date(2027, 3, 31),
-                tag_number=1000 + n,
+                tag=str(1000 + n),
                 status="issued",
                 status_reason=None,
                 dog=DogView(name, "Labrador Retriever / Poodle", "Chocolate", "Female, spayed",
@@ -169,7 +169,7 @@ def _raw_story(doc: CertificateDocument, s: dict[str, ParagraphStyle], seal: str
     keys = Table(
         [[Paragraph("LICENSE NO.", s["key"]), Paragraph("TAG NO.", s["key"]),
           Paragraph("VALID THROUGH", s["key"])],
-         [Paragraph(str(doc.license_number), s["big"]), Paragraph(str(doc.tag_number), s["big"]),
+         [Paragraph(str(doc.license_number), s["big"]), Paragraph(str(doc.tag), s["big"]),
           Paragraph(day(doc.license_year_end), s["valid"])]],
         colWidths=[width / 3] * 3,
     )  # fmt: skip
@@ -248,7 +248,7 @@ def raw_canvas(docs: list[CertificateDocument]) -> bytes:
             (doc.heading.bylaw, FONT, 7.5), ("DOG LICENSE", FONT_BOLD, 15),
             (f"License year {doc.license_year_label}", FONT_BOLD, 12),
             (f"{day(doc.license_year_start)} – {day(doc.license_year_end)}", FONT, 9),
-            (f"LICENSE NO. {doc.license_number}  TAG NO. {doc.tag_number}  VALID THROUGH "
+            (f"LICENSE NO. {doc.license_number}  TAG NO. {doc.tag}  VALID THROUGH "
              f"{day(doc.license_year_end)}", FONT_BOLD, 12),
             (f"DESCRIPTION {doc.described_as}", FONT, 10), (f"NAME {d.name}", FONT, 10),
             (f"BREED {d.breed}", FONT, 10), (f"COLOR {d.color}", FONT, 10),

@@ -28,7 +28,7 @@ ISSUED = dt.datetime(2026, 6, 1, 10, 30, tzinfo=EDT)
 REPRINTED = dt.datetime(2026, 6, 3, 14, 5, tzinfo=EDT)
 
 
-def certificate(number: int = 112, tag: int = 245) -> CertificateDocument:
+def certificate(number: int = 112, tag: str = "245") -> CertificateDocument:
     return CertificateDocument(
         heading=HEADING,
         license_id=number,
@@ -36,7 +36,7 @@ def certificate(number: int = 112, tag: int = 245) -> CertificateDocument:
         license_year_label="2026–27",
         license_year_start=dt.date(2026, 4, 1),
         license_year_end=dt.date(2027, 3, 31),
-        tag_number=tag,
+        tag=tag,
         status="issued",
         status_reason=None,
         dog=DogView(
@@ -103,7 +103,7 @@ def receipt() -> ReceiptDocument:
     def line(position: int, code: str, text: str, amount: str, citation: str) -> ReceiptLineView:
         return ReceiptLineView(
             position, code, text, Decimal(amount), Decimal(amount), "Dog licenses", citation,
-            None, "Maple", 112, 245,
+            None, "Maple", 112, "245",
         )  # fmt: skip
 
     return ReceiptDocument(

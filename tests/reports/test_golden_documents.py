@@ -71,7 +71,7 @@ def test_everything_at_once_still_fits_one_page() -> None:
 
 
 def test_a_batch_prints_each_certificate_on_its_own_page_in_order() -> None:
-    batch = [certificate(number, 500 + number) for number in (7, 8, 9, 10, 11)]
+    batch = [certificate(number, str(500 + number)) for number in (7, 8, 9, 10, 11)]
     pages = [" ".join(t.split()) for t in page_texts(render_certificates(batch))]
     assert len(pages) == 5
     for number, text in zip((7, 8, 9, 10, 11), pages, strict=True):

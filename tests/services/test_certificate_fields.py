@@ -92,7 +92,7 @@ def test_the_certificate_reads_back_every_field(town: Town, maple: int) -> None:
     assert len(PdfReader(io.BytesIO(data)).pages[0].images) == 1
     # License number and year, tag number
     assert "DOG LICENSE" in text and "License year 2026–27" in text
-    assert f"LICENSE NO. TAG NO. VALID THROUGH {doc.license_number} {doc.tag_number}" in text
+    assert f"LICENSE NO. TAG NO. VALID THROUGH {doc.license_number} {doc.tag}" in text
     assert "March 31, 2027" in text
     # The owner: name, address, phone
     assert "Jane Doe" in text and "12 Elm St" in text and "Westborough, MA 01581" in text

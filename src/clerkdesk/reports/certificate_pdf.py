@@ -179,7 +179,7 @@ def _key_facts(doc: CertificateDocument, width: float) -> Table:
          para("TAG NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
          para("VALID THROUGH", style(7.5, alignment=TA_CENTER, color=LABEL.textColor))],
         [para(str(doc.license_number), big),
-         para(str(doc.tag_number) if doc.tag_number is not None else "—", big),
+         para(doc.tag if doc.tag is not None else "—", big),
          para(day(doc.license_year_end), style(13, bold=True, alignment=TA_CENTER))],
     ]  # fmt: skip
     table = Table(cells, colWidths=[width / 3] * 3)

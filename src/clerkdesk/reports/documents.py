@@ -34,7 +34,8 @@ class ReceiptLineView:
     waiver_reason: str | None
     dog_name: str | None
     license_number: int | None
-    tag_number: int | None
+    tag: str | None
+    """The license's tag as it reads on the collar (``W-125``, ``125``; ``rules.tag_text``)."""
 
     @property
     def waived(self) -> bool:
@@ -154,7 +155,8 @@ class CertificateDocument:
     license_year_end: dt.date
     """The license's own term (``valid_from``, ``valid_until``): its license year's first
     and last day, or a year from its own day where the town's terms roll (``rolling``)."""
-    tag_number: int | None
+    tag: str | None
+    """The tag as it reads on the collar, its stock's prefix first (``W-125``)."""
     status: str
     """``issued`` for a license in force; ``void``, ``transferred`` or ``replaced``."""
     status_reason: str | None

@@ -94,8 +94,8 @@ def _group_title(line: ReceiptLineView) -> str:
     rest = []
     if line.license_number is not None:
         rest.append(f"license no. {line.license_number}")
-    if line.tag_number is not None:
-        rest.append(f"tag no. {line.tag_number}")
+    if line.tag is not None:
+        rest.append(f"tag no. {line.tag}")
     return " — ".join([line.dog_name, ", ".join(rest)]) if rest else line.dog_name
 
 

@@ -28,6 +28,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.reports.calibration import NO_CALIBRATION, Calibration
 from clerkdesk.reports.label_sheets import Cell, SheetTemplate
 from clerkdesk.reports.layout import FONT, FONT_BOLD, INK
+from clerkdesk.rules.tag_text import tag_text
 
 MAX_LABELS = 100_000
 """Labels in one run: a town's whole year of tags (the most one range of stock holds)."""
@@ -65,7 +66,7 @@ class TagLabels:
         return self.last - self.first + 1
 
     def number_text(self, number: int) -> str:
-        return f"{self.prefix}{number}"
+        return tag_text(number, self.prefix)
 
     def run(self) -> LabelRun:
         numbers = f"{self.number_text(self.first)}–{self.number_text(self.last)}"

@@ -38,10 +38,12 @@ from clerkdesk.reports.documents import (
 )
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dog_words import ten_words
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.seal import seal_bytes
+from clerkdesk.services.tag_prefix import stock_prefix, tag_text_in
 
 EXEMPTION_WORDS = {"senior": "Senior owner", "service_animal": "Service animal (ADA)"}
 
@@ -111,13 +113,20 @@ def receipt_in_session(session: Session, receipt: Receipt, zone: dt.tzinfo) -> R
     dog_ids = {line.dog_id for line in receipt.lines if line.dog_id is not None}
     license_ids = {line.license_id for line in receipt.lines if line.license_id is not None}
     dogs = {d.id: d for d in session.scalars(select(Dog).where(Dog.id.in_(dog_ids)))}
-    licenses = {
-        row.id: row for row in session.scalars(select(License).where(License.id.in_(license_ids)))
+    licenses: dict[int, tuple[License, str | None]] = {
+        row.id: (row, None if row.tag_number is None else tag_text(row.tag_number, prefix))
+        for row, prefix in session.execute(
+            select(License, stock_prefix(License.license_year_start, License.tag_number)).where(
+                License.id.in_(license_ids)
+            )
+        )
     }
     lines = []
     for line in receipt.lines:
         dog = dogs.get(line.dog_id) if line.dog_id is not None else None
-        license_row = licenses.get(line.license_id) if line.license_id is not None else None
+        license_row, tag = (
+            licenses.get(line.license_id, (None, None)) if line.license_id else (None, None)
+        )
         lines.append(
             ReceiptLineView(
                 position=line.position,
@@ -130,7 +139,7 @@ def receipt_in_session(session: Session, receipt: Receipt, zone: dt.tzinfo) -> R
                 waiver_reason=line.waiver_reason,
                 dog_name=dog.name if dog else None,
                 license_number=license_row.number if license_row else None,
-                tag_number=license_row.tag_number if license_row else None,
+                tag=tag,
             )
         )
     tenders = tuple(
@@ -218,7 +227,7 @@ def _certificate(
         license_year_start=license_row.valid_from,
         license_year_end=license_row.valid_until,
         rolling=profile.license_year_rule.rolling,
-        tag_number=license_row.tag_number,
+        tag=tag_text_in(session, license_row.license_year_start, license_row.tag_number),
         status=license_row.status.value,
         status_reason=license_row.status_reason,
         dog=DogView(

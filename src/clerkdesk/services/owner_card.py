@@ -40,6 +40,7 @@ from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.standing import DogStanding, NoticeDates, dog_standing, senior_exempt
+from clerkdesk.services.tag_prefix import tag_text_in
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class HeldLicense:
     number: int
     tag_number: int | None
     license_year_label: str
+    tag: str | None
+    """The tag as it reads on the collar, its stock's prefix first (``W-125``)."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,13 @@ def owner_card(
                 seniors += 1
             held_row = held_license(session, profile, dog.id, year, on)
             held = (
-                (held_row.id, held_row.number, held_row.tag_number, _held_label(profile, held_row))
+                HeldLicense(
+                    held_row.id,
+                    held_row.number,
+                    held_row.tag_number,
+                    _held_label(profile, held_row),
+                    tag_text_in(session, held_row.license_year_start, held_row.tag_number),
+                )
                 if held_row is not None
                 else None
             )
@@ -254,7 +263,7 @@ def owner_card(
                     status=dog.status,
                     designations=kinds,
                     standing=standing,
-                    held=HeldLicense(*held) if held else None,
+                    held=held,
                     details=_dog_input(dog),
                     voided=voided,
                     new_to_town_until=_new_until(profile, dog.came_to_town_on, year, on),

@@ -5,16 +5,15 @@ from __future__ import annotations
 import re
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.tag_text import PREFIX_CHARACTERS, PREFIX_LENGTH
 
 MAX_RANGE = 100_000
 """Tags in one range: a town's whole year fits, a slip of the finger (5001–500100) does not."""
 MAX_TAG_NUMBER = 99_999_999
 """The longest number a tag carries (and the counter's tag field takes)."""
 NOTE_LENGTH = 200
-PREFIX_LENGTH = 8
 LOOKS_LENGTH = 20
 """The longest shape or color word(s)."""
-_PREFIX = re.compile(r"[A-Za-z0-9 ./#-]*")
 _LOOKS = re.compile(r"[A-Za-z][A-Za-z -]*")
 
 
@@ -55,7 +54,7 @@ def clean_prefix(prefix: str | None) -> str | None:
         raise ValidationError(
             f"The prefix is longer than {PREFIX_LENGTH} characters.", field="prefix"
         )
-    if not _PREFIX.fullmatch(text):
+    if not PREFIX_CHARACTERS.fullmatch(text):
         raise ValidationError(
             "A prefix holds letters, digits, spaces and . / # - only (e.g. W-).", field="prefix"
         )

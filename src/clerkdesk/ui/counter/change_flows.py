@@ -141,7 +141,7 @@ class ChangeFlows:
         if dog.held is None:
             words += f" {dog.name} holds no license for this year, so no fee is due."
         else:
-            tag = dog.held.tag_number or "—"
+            tag = dog.held.tag or "—"
             words += f" License {dog.held.license_year_label} (tag {tag}) goes with the dog."
         database, today = self.ctx.database, self.ctx.clock.today()
         self.ctx.tasks.run(
@@ -262,7 +262,7 @@ class ChangeFlows:
         if fee == 0:
             self._run_replace(dog, tag, ())
             return
-        old = dog.held.tag_number if dog.held else None
+        old = dog.held.tag if dog.held else None
         lost = f", replacing lost tag {old}" if old else ""
         self.payment = PaymentDialog(
             fee,

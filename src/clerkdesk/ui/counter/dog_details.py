@@ -55,7 +55,7 @@ def rabies_words(standing: DogStanding) -> str:
 def license_words(standing: DogStanding, dog: CardDog | None) -> str:
     if dog is not None and dog.held is not None:
         held = dog.held
-        tag = f", tag {held.tag_number}" if held.tag_number else ""
+        tag = f", tag {held.tag}" if held.tag else ""
         return f"Licensed for {held.license_year_label}: license {held.number}{tag}."
     last = standing.last_licensed
     said = f"Last licensed {last}." if last else "Never licensed here."

@@ -69,7 +69,7 @@ def fee_tooltip(dog: CardDog) -> str:
 def owes_text(dog: CardDog) -> tuple[str, str]:
     """What the Owes column says, and its colour."""
     if dog.held is not None:
-        return f"licensed, tag {dog.held.tag_number or '—'}", GREEN
+        return f"licensed, tag {dog.held.tag or '—'}", GREEN
     if not dog.active:
         return dog.status.value, GREY
     standing = dog.standing

@@ -13,13 +13,8 @@ from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QWidget
 
-from clerkdesk.services.tag_input import (
-    LOOKS_LENGTH,
-    MAX_TAG_NUMBER,
-    NOTE_LENGTH,
-    PREFIX_LENGTH,
-    range_problems,
-)
+from clerkdesk.rules.tag_text import PREFIX_LENGTH
+from clerkdesk.services.tag_input import LOOKS_LENGTH, MAX_TAG_NUMBER, NOTE_LENGTH, range_problems
 from clerkdesk.services.tags import ReceiveTags, TagYear, receive_tags
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput, say
