@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
+from clerkdesk.demo import office_hours
 from clerkdesk.demo.fill import DemoResult, fill_demo
 from clerkdesk.demo.history import MAX_VOIDS, VOID_REASONS
 from clerkdesk.models import (
@@ -25,6 +26,7 @@ from clerkdesk.models import (
     TagStock,
 )
 from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services import tags
 from clerkdesk.services.ledger_verify import verify_ledger
 
@@ -196,3 +198,41 @@ def test_a_bare_demo_town_has_no_stock(sqlite_database: Database, clock: FixedCl
     result = _fill(sqlite_database, clock, dogs=30)
     assert result.stocked == ()
     assert tags.year_stock(sqlite_database, 2026, clock=clock).ranges == ()
+
+
+def _outside_office_hours(database: Database) -> list[dt.datetime]:
+    """Every receipt and void written outside 8:30–4:30 on a day the office is open, on the
+    town's clock."""
+    with database.read() as session:
+        moments = [
+            *session.scalars(select(Receipt.issued_at)),
+            *session.scalars(select(ReceiptVoid.voided_at)),
+        ]
+    assert moments
+    local = [town_moment(moment) for moment in moments]
+    return [
+        moment
+        for moment in local
+        if not office_hours.is_open(moment.date())
+        or not office_hours.OPENS <= moment.time() <= office_hours.CLOSES
+    ]
+
+
+def test_the_office_takes_money_in_office_hours_on_business_days(
+    office: tuple[Database, DemoResult],
+) -> None:
+    database, result = office
+    assert result.kennel_licenses and result.voids
+    assert _outside_office_hours(database) == []
+
+
+def test_office_hours_are_the_towns_on_a_computer_set_to_utc(sqlite_database: Database) -> None:
+    # GIVEN a computer whose clock reads UTC (3:30 PM UTC is 10:30 AM in the town)
+    utc = FixedClock(dt.datetime(2026, 12, 3, 15, 30, tzinfo=dt.UTC))
+    # WHEN the demo writes a year of history
+    _fill(sqlite_database, utc, dogs=60, history_years=1)
+    # THEN every receipt was written in the town's office hours, on a business day
+    assert _outside_office_hours(sqlite_database) == []
+    with sqlite_database.read() as session:
+        days = set(session.scalars(select(Receipt.business_day)))
+    assert all(office_hours.is_open(day) for day in days)

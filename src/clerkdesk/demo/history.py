@@ -22,13 +22,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from clerkdesk.clock import Clock, FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.demo import kennels
+from clerkdesk.demo import office_hours as hours
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import Closeout, Dog, DogStatus, Receipt, TenderKind
+from clerkdesk.models import Closeout, Dog, DogStatus, Receipt, ReceiptVoid, Tender, TenderKind
 from clerkdesk.reports.money_documents import DaySummary
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.license_year import LicenseYear
@@ -120,14 +121,6 @@ def years_to_stock(
     return (*reversed(past), *years_on_sale(profile, today))
 
 
-def _moment(day: dt.date, rng: random.Random, tz: dt.tzinfo | None) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(rng.randint(9, 16), rng.randrange(0, 60, 5)), tz)
-
-
-def _day_between(first: dt.date, last: dt.date, rng: random.Random) -> dt.date:
-    return first + dt.timedelta(days=rng.randint(0, max(0, (last - first).days)))
-
-
 class _Planner:
     """Every event of every year written, each on its day, in the order they happen."""
 
@@ -135,7 +128,6 @@ class _Planner:
         self.profile = profile
         self.rng = rng
         self.today = clock.today()
-        self.tz = clock.now().tzinfo
         self.current = profile.license_year_containing(self.today)
         self.events: list[_Event] = []
 
@@ -148,7 +140,7 @@ class _Planner:
         dogs: tuple[int, ...],
         new_owner: int = 0,
     ) -> None:
-        moment = _moment(day, self.rng, self.tz)
+        moment = hours.office_moment(day, self.rng)
         self.events.append(
             _Event(moment, len(self.events), kind, year.starts_in, owner, dogs, new_owner)
         )
@@ -166,14 +158,16 @@ class _Planner:
             if not chosen:
                 continue
             if rng.random() < ON_TIME:
-                day = _day_between(opens, on_time_until, rng)
+                day = hours.open_day_between(opens, on_time_until, rng)
             else:
-                day = _day_between(on_time_until + dt.timedelta(days=1), late_until, rng)
+                day = hours.open_day_between(on_time_until + dt.timedelta(days=1), late_until, rng)
             if day > yesterday:
                 continue
             self._add(day, "license", year, owner_id, chosen)
             roll = rng.random()
-            follow_up = max(day, year.start) + dt.timedelta(days=rng.randint(3, 150))
+            follow_up = hours.open_on_or_after(
+                max(day, year.start) + dt.timedelta(days=rng.randint(3, 150))
+            )
             if follow_up > min(yesterday, year.end):
                 continue
             if roll < LOST_TAGS:
@@ -213,8 +207,8 @@ def stock_years(
     is still to come)."""
     early = dt.timedelta(days=(profile.license_year_rule.early_sale_days or 0) + 14)
     for year in years:
-        day = min(year.start - early, clock.today())
-        when = FixedClock(dt.datetime.combine(day, dt.time(9, 0), clock.now().tzinfo))
+        day = hours.open_on_or_before(min(year.start - early, clock.today()))
+        when = FixedClock(hours.at(day, hours.OPENS))
         receive_stock(
             database,
             year.start,
@@ -333,9 +327,24 @@ def close_past_days(database: Database, rng: random.Random, clock: Clock) -> int
             )
         )
         closed = set(session.scalars(select(Closeout.business_day)))
+        # A drawer can be short only of cash it holds: the days off are drawn from those
+        # with cash enough and no void to take some back.
+        cash_days = set(
+            session.scalars(
+                select(Tender.business_day)
+                .where(Tender.kind == TenderKind.CASH, Tender.business_day < today)
+                .group_by(Tender.business_day)
+                .having(func.sum(Tender.amount) >= max(-off for off, _ in MISCOUNTS))
+            )
+        ) - set(session.scalars(select(ReceiptVoid.business_day)))
     days = sorted(posted - closed)
+    may_miscount = sorted(cash_days & set(days))
     miscounted = dict(
-        zip(rng.sample(days, min(len(days), len(MISCOUNTS))), MISCOUNTS, strict=False)
+        zip(
+            rng.sample(may_miscount, min(len(may_miscount), len(MISCOUNTS))),
+            MISCOUNTS,
+            strict=False,
+        )
     )
     zone = town_zone()
     for first in range(0, len(days), DAYS_PER_TRANSACTION):
@@ -364,7 +373,9 @@ def void_some(writer: _Writer, share: float) -> None:
     for receipt_id, moment in chosen:
         if writer.voided >= wanted:
             return
-        later = FixedClock(moment + dt.timedelta(minutes=writer.rng.randint(5, 90)))
+        later = FixedClock(
+            hours.before_closing(moment + dt.timedelta(minutes=writer.rng.randint(5, 90)))
+        )
         try:
             void_receipt(
                 writer.database,

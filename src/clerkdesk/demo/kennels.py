@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from clerkdesk.clock import Clock, FixedClock
 from clerkdesk.db.database import Database
+from clerkdesk.demo import office_hours as hours
 from clerkdesk.errors import ValidationError
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.errors import QuoteRefused
@@ -83,11 +84,11 @@ def set_up_kennels(
     if not years:
         return []
     today = clock.today()
-    tz = clock.now().tzinfo
-    set_up = min(years[0].start - dt.timedelta(days=60), today)
+    set_up = min(hours.open_on_or_after(years[0].start - dt.timedelta(days=60)), today)
     if not _licenses_kennels(profile, profile.license_year_containing(set_up)):
-        set_up = min(years[0].start, today)  # kennel records check the rules of their day
-    at_set_up = FixedClock(dt.datetime.combine(set_up, dt.time(10), tz))
+        # Kennel records check the rules of their day.
+        set_up = min(hours.open_on_or_after(years[0].start), today)
+    at_set_up = FixedClock(hours.at(set_up, dt.time(10)))
     sales: list[KennelSale] = []
     for index, (keeper_id, dog_ids) in enumerate(keepers):
         kennel_class = KENNEL_CLASSES[index % len(KENNEL_CLASSES)]
@@ -113,9 +114,11 @@ def set_up_kennels(
         for year in years:
             if last and year == years[-1]:
                 continue
-            day = max(year.start - early + dt.timedelta(days=rng.randint(0, 20)), set_up)
+            drawn = year.start - early + dt.timedelta(days=rng.randint(0, 20))
+            day = max(hours.open_on_or_after(drawn), set_up)
             before = dt.timedelta(days=rng.randint(7, 28))
-            inspected = max(min(day - before, today - dt.timedelta(days=1)), set_up)
+            inspected = hours.open_on_or_before(min(day - before, today - dt.timedelta(days=1)))
+            inspected = max(inspected, set_up)
             if inspected >= today:
                 continue
             record_inspection(
@@ -129,10 +132,10 @@ def set_up_kennels(
                     "Clean runs, water and shelter in order.",
                 ),
                 actor=INSPECTOR,
-                clock=FixedClock(dt.datetime.combine(inspected, dt.time(11), tz)),
+                clock=FixedClock(hours.at(inspected, dt.time(11))),
             )
             if day < today:
-                moment = dt.datetime.combine(day, dt.time(rng.randint(9, 15), 30), tz)
+                moment = hours.at(day, dt.time(rng.randint(9, 15), 30))
                 sales.append(KennelSale(moment, kennel_id, year.starts_in))
     return sales
 
