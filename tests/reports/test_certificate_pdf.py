@@ -17,6 +17,7 @@ from clerkdesk.reports.documents import CertificateDocument
 from clerkdesk.reports.layout import day
 from clerkdesk.services.documents import certificate_for_license, license_certificates
 from document_support import WAIVER, license_two_dogs
+from literal_documents import certificate as literal_certificate
 from pdf_support import ink, page_sizes, page_texts, red_tint, render_page
 
 
@@ -89,3 +90,12 @@ def test_the_certificate_draws(
 def test_no_certificates_is_a_mistake_of_the_caller() -> None:
     with pytest.raises(ValueError, match="no certificates"):
         render_certificates([])
+
+
+@pytest.mark.parametrize("tag", ["W-1", "TOWN-26-99999999"])
+def test_the_tag_prints_as_received_on_one_line_however_long(tag: str) -> None:
+    # GIVEN a tag of stock received with a prefix, up to the longest prefix and number
+    doc = literal_certificate(tag=tag)
+    # WHEN its certificate is printed, THEN the tag reads whole under TAG NO., not split
+    (text,) = page_texts(render_certificates([doc]))
+    assert f"LICENSE NO. TAG NO. VALID THROUGH {doc.license_number} {tag} " in _flat(text)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepInFrame,
@@ -21,6 +23,7 @@ from clerkdesk.reports.documents import CertificateDocument, RabiesView
 from clerkdesk.reports.layout import (
     BODY,
     BOTTOM,
+    FONT_BOLD,
     INK,
     LABEL,
     LETTER,
@@ -172,14 +175,24 @@ def _section(title: str, body: Flowable, width: float) -> Table:
     return table
 
 
+def _one_line_size(text: str, width: float, size: float) -> float:
+    """``size``, or the whole point below it at which ``text`` fits ``width`` in bold: a
+    tag of a long prefix and eight digits stays on one line, never split mid-number."""
+    wide = stringWidth(text, FONT_BOLD, size)
+    return size if wide <= width else max(8.0, float(math.floor(size * width / wide)))
+
+
 def _key_facts(doc: CertificateDocument, width: float) -> Table:
     big = style(20, bold=True, alignment=TA_CENTER)
+    tag = doc.tag if doc.tag is not None else "—"
+    # The cell's width less Table's default padding (6 points each side).
+    tag_size = _one_line_size(tag, width / 3 - 12, 20)
     cells = [
         [para("LICENSE NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
          para("TAG NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
          para("VALID THROUGH", style(7.5, alignment=TA_CENTER, color=LABEL.textColor))],
         [para(str(doc.license_number), big),
-         para(doc.tag if doc.tag is not None else "—", big),
+         para(tag, style(tag_size, bold=True, alignment=TA_CENTER)),
          para(day(doc.license_year_end), style(13, bold=True, alignment=TA_CENTER))],
     ]  # fmt: skip
     table = Table(cells, colWidths=[width / 3] * 3)

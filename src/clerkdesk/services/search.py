@@ -1,21 +1,7 @@
 """The one search box: owners and dogs by name, street, phone, tag, license or microchip.
 
 ``search`` reads in one transaction and returns frozen, plain values, so the UI can run it
-on a worker thread and the CLI can print it.
-
-How a text is read:
-
-* words (``jane elm``, ``rex doe``, ``12 elm``): every word must be the start of some word
-  of the owner's name or street, or of one of the owner's dogs' names (the ``search_token``
-  index, read with range scans ``token >= 'elm' AND token < 'eln'`` that a plain btree
-  answers on both backends);
-* 1 to 6 digits (``123``, ``#123``): a tag number of this or a past license year, a
-  license number, and a house number (the whole number: ``12`` is not ``120 Elm St``);
-  ``tag 123`` and ``license 57`` ask for one only;
-* 7 or more digits with any phone punctuation (``(508) 555-0101``): a phone number, in
-  full or its beginning, and a microchip; 7 digits (``555-0101``) are also a local number,
-  looked for under each of the town's area codes (``town.area_codes`` in its profile);
-* one word of 9 to 15 letters and digits: also a microchip.
+on a worker thread and the CLI can print it. How a text is read: ``search_plan``.
 
 Ranking: a number typed in full (tag, license, phone, microchip) above any words; for
 words, a whole word above the start of one, an owner's name above a dog's name above a
@@ -27,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -60,7 +45,9 @@ from clerkdesk.models import (
     TownProfileVersion,
 )
 from clerkdesk.rules import parse_profile
-from clerkdesk.services.search_words import words
+from clerkdesk.rules.tag_text import prefix_key, tag_text
+from clerkdesk.services.search_plan import LOCAL_DIGITS, Plan, read_text
+from clerkdesk.services.tag_prefix import stock_prefix
 from clerkdesk.services.word_search import active_dogs_of, split_dogs, upper_bound, word_hits
 
 MAX_TEXT = 100
@@ -75,16 +62,10 @@ _LICENSE_POINTS = 30.0
 _PHONE_POINTS = 30.0
 # Seven digits under one of the town's area codes: a whole number, above a beginning.
 _LOCAL_PHONE_POINTS = 31.0
-LOCAL_DIGITS = 7
 _MICROCHIP_POINTS = 35.0
 _YEAR_IN_FORCE = 5.0
 # A number alone that is a house number: a street's whole word.
 _HOUSE_NUMBER_POINTS = 5.0
-
-_NUMBER = re.compile(r"^(?:(tag|lic|license)\s*)?#?\s*(\d{1,6})$")
-_PHONE_LIKE = re.compile(r"^\+?[\d\s().\-/]+$")
-_MICROCHIP = re.compile(r"^[0-9A-Za-z]{9,15}$")
-_NOT_DIGIT = re.compile(r"\D")
 
 
 @dataclass(frozen=True)
@@ -123,7 +104,7 @@ def search(
     query = " ".join(text.split())
     if not query:
         return SearchResult(query, (), None)
-    plan = _plan(query)
+    plan = read_text(query)
     if plan.phone is not None and len(plan.phone) == LOCAL_DIGITS:
         plan = replace(plan, local=tuple(code + plan.phone for code in _area_codes(database)))
     found = _Found()
@@ -157,7 +138,7 @@ Run = Callable[[Any, dict[str, Any]], Sequence[Any]]
 
 
 def _exact_lookups(
-    run: Run, plan: _Plan, on: dt.date | None, limit: int, found: _Found
+    run: Run, plan: Plan, on: dt.date | None, limit: int, found: _Found
 ) -> list[_Hit | None]:
     jumps: list[_Hit | None] = []
     if plan.tag is not None or plan.license is not None:
@@ -178,17 +159,6 @@ def _prepared(statement: Any) -> PreparedRead:
 # --- reading the text -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Plan:
-    words: tuple[str, ...] = ()
-    tag: int | None = None
-    license: int | None = None
-    street_number: str | None = None  # a number alone: also a house number, in full
-    phone: str | None = None  # digits, in full (10) or the beginning of one
-    local: tuple[str, ...] = ()  # 7 digits typed, in full under each of the town's area codes
-    microchip: str | None = None
-
-
 _PROFILE_TEXT = (
     select(TownProfileVersion.profile_toml).order_by(TownProfileVersion.id.desc()).limit(1)
 )
@@ -205,27 +175,6 @@ def _area_codes(database: Database) -> tuple[str, ...]:
 def _area_codes_in(profile_toml: str) -> tuple[str, ...]:
     # The stored text was checked when it was saved; the same text always parses the same.
     return parse_profile(profile_toml, stored=True).area_codes
-
-
-def _plan(query: str) -> _Plan:
-    number = _NUMBER.match(query.lower())
-    if number is not None:
-        asked, value = number.group(1), int(number.group(2))
-        return _Plan(
-            street_number=number.group(2) if asked is None else None,
-            tag=value if asked in (None, "tag") else None,
-            license=value if asked in (None, "lic", "license") else None,
-        )
-    if _PHONE_LIKE.match(query):
-        digits = _NOT_DIGIT.sub("", query)
-        if len(digits) >= 7:
-            phone = digits[1:] if len(digits) == 11 and digits[0] == "1" else digits
-            chip = digits if 9 <= len(digits) <= 15 else None
-            return _Plan(phone=phone if len(phone) <= 10 else None, microchip=chip)
-    chip = query.replace(" ", "").replace("-", "")
-    if _MICROCHIP.match(chip) and any(c.isdigit() for c in chip):
-        return _Plan(words=tuple(words(query)), microchip=chip)
-    return _Plan(words=tuple(words(query)))
 
 
 # --- collecting and ranking hits -------------------------------------------------------
@@ -327,7 +276,7 @@ def _in_force(on: dt.date | None, start: dt.date, end: dt.date) -> bool:
     return on is not None and start <= on <= end
 
 
-def _numbers(run: Run, plan: _Plan, on: dt.date | None, limit: int, found: _Found) -> _Hit | None:
+def _numbers(run: Run, plan: Plan, on: dt.date | None, limit: int, found: _Found) -> _Hit | None:
     """Tags and licenses with this number, any year, and owners living at that number, in
     one statement. The one to open: the tag, of the year in force on ``on`` or else the
     newest year it was issued; without such a tag, the license, chosen the same way."""
@@ -343,13 +292,20 @@ def _numbers(run: Run, plan: _Plan, on: dt.date | None, limit: int, found: _Foun
     assert number is not None
     for kind, points in (("tag", _TAG_POINTS), ("license", _LICENSE_POINTS)):
         mine = sorted(
-            (r for r in rows if r.noun == kind), key=lambda r: r.license_year_start, reverse=True
+            (r for r in rows if r.noun == kind and _prefix_fits(r, plan.tag_prefix)),
+            key=lambda r: r.license_year_start,
+            reverse=True,
         )
         picks += _by_year(mine, on, found, kind, number, points)
     for row in rows:
         if row.noun == "street":
             found.add(row, "owner", _HOUSE_NUMBER_POINTS, "street")
     return picks[0] if picks else None
+
+
+def _prefix_fits(row: Any, typed: str | None) -> bool:
+    """A tag typed with its prefix (``W-12``) is only the tag of stock with that prefix."""
+    return typed is None or prefix_key(row.tag_prefix) == typed
 
 
 @functools.cache
@@ -359,7 +315,12 @@ def _number_statement(kinds: tuple[str, ...]) -> Any:
     arms: list[Select[Any]] = []
     if "tag" in kinds:
         arms.append(
-            _subject(*year, TagIssue.status.label("tag_status"), literal("tag").label("noun"))
+            _subject(
+                *year,
+                TagIssue.status.label("tag_status"),
+                stock_prefix(TagIssue.license_year_start, TagIssue.tag_number).label("tag_prefix"),
+                literal("tag").label("noun"),
+            )
             .select_from(TagIssue)
             .join(License, License.id == TagIssue.license_id)
             .join(Dog, Dog.id == License.dog_id)
@@ -371,6 +332,7 @@ def _number_statement(kinds: tuple[str, ...]) -> Any:
             _subject(
                 *year,
                 literal(TagStatus.ISSUED.value).label("tag_status"),
+                null().label("tag_prefix"),
                 literal("license").label("noun"),
             )
             .select_from(License)
@@ -402,6 +364,7 @@ def _number_statement(kinds: tuple[str, ...]) -> Any:
                 *(null().label(c) for c in ("license_year_start", "license_year_end")),
                 null().label("license_year_label"),
                 null().label("tag_status"),
+                null().label("tag_prefix"),
                 literal("street").label("noun"),
             )
         )
@@ -423,12 +386,17 @@ def _by_year(
             row,
             "dog",
             points + (_YEAR_IN_FORCE if in_force else 0.0) - min(age, 0.9),
-            f"{noun} {number} ({row.license_year_label})",
+            f"{noun} {_shown(noun, number, row)} ({row.license_year_label})",
         )
         key = (in_force, issued, row.license_year_start)
         if best is None or key > best[0]:
             best = (key, hit)
     return [] if best is None else [best[1]]
+
+
+def _shown(noun: str, number: int, row: Any) -> str:
+    """A tag as it reads on the collar (``W-12``); a license by its number."""
+    return tag_text(number, row.tag_prefix) if noun == "tag" else str(number)
 
 
 def _phones(run: Run, phone: str, local: tuple[str, ...], limit: int, found: _Found) -> _Hit | None:

@@ -1,0 +1,88 @@
+"""The paper matches the collar: a tag received as "W-1" reads "W-1" on the receipt and the
+certificate (read back from the real PDFs), on the owner card and in the search, which
+finds the dog by "W-1" as well as by 1. A tag of stock received without a prefix reads as
+its bare number, as it always did."""
+
+from __future__ import annotations
+
+import pytest
+
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
+from clerkdesk.reports.certificate_pdf import render_certificates
+from clerkdesk.reports.receipt_pdf import render_receipt
+from clerkdesk.services import documents
+from clerkdesk.services.owner_card import owner_card
+from clerkdesk.services.search import search
+from pdf_support import page_texts
+from prefixed_town import PrefixedTown, license_with_tag, prefixed_town
+
+
+@pytest.fixture
+def town(database: Database, clock: FixedClock) -> PrefixedTown:
+    return prefixed_town(database, clock)
+
+
+def _flat(data: bytes) -> str:
+    return " ".join(" ".join(page_texts(data)).split())
+
+
+def test_the_receipt_and_the_certificate_read_the_tag_as_received(town: PrefixedTown) -> None:
+    # GIVEN Rex licensed with the first tag of stock received as W-1 to W-50
+    assert town.tag_number == 1
+    # WHEN the clerk prints the receipt and the license certificate
+    receipt = documents.receipt_document(town.database, town.receipt_id)
+    (certificate,) = documents.license_certificates(town.database, town.receipt_id)
+    # THEN both say W-1, as the tag on the collar does
+    assert {line.tag for line in receipt.lines} == {"W-1"}
+    assert certificate.tag == "W-1"
+    receipt_text = _flat(render_receipt(receipt))
+    assert "tag no. W-1" in receipt_text
+    certificate_text = _flat(render_certificates([certificate]))
+    number = certificate.license_number
+    assert f"LICENSE NO. TAG NO. VALID THROUGH {number} W-1" in certificate_text
+
+
+def test_a_tag_of_stock_without_a_prefix_reads_as_its_number(town: PrefixedTown) -> None:
+    # GIVEN Bella licensed with tag 51, of a range received with no prefix
+    sold = license_with_tag(town, town.bella, 51)
+    # THEN the receipt, the certificate and the card say 51, nothing before it
+    receipt = documents.receipt_document(town.database, sold.receipt_id)
+    assert {line.tag for line in receipt.lines} == {"51"}
+    (certificate,) = documents.license_certificates(town.database, sold.receipt_id)
+    assert certificate.tag == "51"
+    assert "tag no. 51 " in _flat(render_receipt(receipt)) + " "
+    card = owner_card(town.database, town.jane, town.clock.today())
+    held = {d.name: d.held for d in card.dogs}
+    assert held["Bella"] is not None and held["Bella"].tag == "51"
+
+
+def test_the_owner_card_reads_the_tag_as_received(town: PrefixedTown) -> None:
+    card = owner_card(town.database, town.jane, town.clock.today())
+    (rex,) = [d for d in card.dogs if d.name == "Rex"]
+    assert rex.held is not None
+    assert (rex.held.tag_number, rex.held.tag) == (1, "W-1")
+
+
+@pytest.mark.parametrize("typed", ["W-1", "w-1", "W1", "w 1", "tag W-1", "1"])
+def test_the_search_finds_the_dog_by_its_tag_as_received_or_by_its_number(
+    town: PrefixedTown, typed: str
+) -> None:
+    result = search(town.database, typed, on=town.clock.today())
+    # THEN Rex is the hit to open, and the search says which tag matched, as it reads
+    assert result.exact is not None, typed
+    assert (result.exact.dog_id, result.exact.dog_name) == (town.rex, "Rex")
+    assert "tag W-1 (2026–27)" in result.exact.matched
+
+
+def test_a_prefix_the_stock_was_not_received_with_finds_no_tag(town: PrefixedTown) -> None:
+    license_with_tag(town, town.bella, 51)
+    # "X-1" is no tag of this town; "W-51" is not tag 51, which was received bare
+    for typed in ("X-1", "W-51"):
+        result = search(town.database, typed, on=town.clock.today())
+        assert result.exact is None, typed
+        assert not any("tag" in hit.matched for hit in result.hits), typed
+    # AND the bare number still finds it, read as it is
+    found = search(town.database, "51", on=town.clock.today())
+    assert found.exact is not None and found.exact.dog_name == "Bella"
+    assert "tag 51 (2026–27)" in found.exact.matched
