@@ -1,5 +1,7 @@
 """The status bar: the database, the license year in force, the drawer, the user.
 
+The last three are never cut (``status_facts``); the database gives way to them.
+
 The drawer is read off the UI thread (three small aggregates) when the workspace opens,
 whenever money moves (``ctx.money_events``) and when the date changes."""
 
@@ -10,10 +12,12 @@ import logging
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QSizePolicy, QStatusBar, QWidget
 
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.status_facts import StatusFacts
 
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
@@ -23,6 +27,9 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
+
+# The width kept for the database's name (or a passing message) beside the facts.
+DATABASE_ROOM = 160
 
 
 def drawer_text(state: DrawerState) -> str:
@@ -67,22 +74,28 @@ def years_shown_text(ctx: UiContext, shown: YearsShown) -> str:
     return f"{text} · {shown.next_label} {state}"
 
 
+def person_text(actor: Actor, *, locked: bool = False) -> str:
+    """``Signed in: clerk (clerk)``; ``Locked: …`` while the lock page is up."""
+    return f"{'Locked' if locked else 'Signed in'}: {actor.described}"
+
+
 class StatusBar(QStatusBar):
     def __init__(self, shell: Shell, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizeGripEnabled(False)
-        self.database = self._label(f"Opening {shell.database_label}…", "Database", stretch=1)
-        # A long file path gives way first when the window is narrow; the tooltip keeps it.
+        # The database is the lesser fact: it gives way first (…, the tooltip keeps it), and a
+        # passing message ("Saved version 2 of the town rules.") shows in its place.
+        self.database = ElidedLabel(f"Opening {shell.database_label}…", self, role="Database")
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.database.setMinimumWidth(120)
-        # The license year and the drawer give way (…) too: together with the database and
-        # the user they must fit a 1280-pixel screen; each keeps its whole text as a tooltip.
-        self.license_year = self._elided("License year: …", "License year", 380)
-        self.drawer = self._elided("Drawer: …", "Drawer", 360)
-        # A long sign-in name gives way (…) rather than widening the window.
-        self.user = ElidedLabel("Not signed in", self, role="User", hint_width=280)
-        self.user.setMinimumWidth(120)
-        self.addPermanentWidget(self.user)
+        self.database.setMinimumWidth(DATABASE_ROOM // 2)
+        self.addWidget(self.database, 1)
+        # The license year (with next year's state), the drawer and the user's role are never
+        # cut: on one line when they fit, else two (see ``status_facts``).
+        self.facts = StatusFacts(self)
+        self.addPermanentWidget(self.facts)
+        self.license_year = self.facts.year
+        self.drawer = self.facts.drawer
+        self.user = self.facts.person
         # The counter's PC is often left running for days: the license year (and next
         # year's early sale) follows the date without a restart.
         self._ctx: UiContext | None = None
@@ -91,26 +104,18 @@ class StatusBar(QStatusBar):
         self.day_timer.setInterval(60_000)
         self.day_timer.timeout.connect(self.follow_the_date)
 
-    def _elided(self, text: str, name: str, hint: int) -> ElidedLabel:
-        label = ElidedLabel(text, self, role=name, hint_width=hint)
-        label.setMinimumWidth(140)
-        self.addPermanentWidget(label)
-        return label
-
-    def _label(self, text: str, name: str, stretch: int = 0) -> QLabel:
-        label = QLabel(text, self)
-        label.setAccessibleName(name)
-        self.addPermanentWidget(label, stretch)
-        return label
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # What the facts may take: all but a little for the database (or a message).
+        self.facts.set_room(self.contentsRect().width() - DATABASE_ROOM)
 
     def show_database(self, database: Database) -> None:
         described = database.describe()
         self.database.setText(described)
-        self.database.setToolTip(described)
 
     def show_gate(self, locked_for: Actor | None) -> None:
         """While the sign-in or lock page is up."""
-        self.user.setText(f"Locked: {locked_for.described}" if locked_for else "Not signed in")
+        self.user.setText(person_text(locked_for, locked=True) if locked_for else "Not signed in")
 
     def show_workspace(self, ctx: UiContext) -> None:
         self.show_database(ctx.database)
@@ -118,7 +123,7 @@ class StatusBar(QStatusBar):
             ctx.money_events.changed.connect(self.refresh_drawer)
             ctx.year_events.opened.connect(lambda _year: self.refresh_years())
         self._ctx, self._day = ctx, ctx.clock.today()
-        self.user.setText(f"Signed in: {ctx.actor.described}")
+        self.user.setText(person_text(ctx.actor))
         # The rules say it at once; the database adds whether next year is opened.
         self.license_year.setText(license_year_text(ctx))
         self.refresh_years()

@@ -1,0 +1,167 @@
+"""The status bar at 1280×800 with the longest real values: next year's state, the drawer
+and the signed-in person's role are never cut; the lesser parts give way first, and when
+even that is not enough the facts take a second line."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from pytestqt.qtbot import QtBot
+
+from actors import CLERK
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
+from clerkdesk.rules.roles import Actor, Role
+from clerkdesk.services.closeout import close_out, drawer_state
+from clerkdesk.services.users import NAME_MAX, add_user
+from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.status_facts import Fact
+from qt_support import sign_in_window
+from ui.money.closeout_support import styled
+
+__all__ = ["styled"]
+
+SCREEN = QRect(0, 0, 1280, 800)
+# The longest user name the office can give (40 characters), in the longest role's words.
+LONG_NAME = ("maximiliana.featherstonehaugh-" * 2)[:NAME_MAX]
+PASSWORD = "a-long-enough-password-1"
+
+
+def _whole(label: Fact, window: MainWindow) -> str:
+    """What of ``label`` a clerk cannot read: empty when it shows its text whole, inside
+    the window, on the screen."""
+    shown = label.shown_text()
+    needed = label.fontMetrics().horizontalAdvance(shown)
+    if needed > label.contentsRect().width():
+        return f"{shown!r} needs {needed}, has {label.contentsRect().width()}"
+    if not label.isVisibleTo(window):
+        return f"{shown!r} is hidden"
+    corner = label.mapTo(window, QPoint(label.width() - 1, label.height() - 1))
+    if not window.rect().contains(corner) or not SCREEN.contains(corner):
+        return f"{shown!r} reaches {corner.x()},{corner.y()}"
+    return ""
+
+
+def _settled(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(SCREEN.size())
+    qtbot.waitUntil(lambda: not window.busy(), timeout=10000)
+    assert window.ctx is not None
+    window.ctx.tasks.wait()
+    qtbot.wait(50)  # the bar's second line is laid out a turn later
+
+
+@pytest.fixture
+def long_named(
+    styled: None, qtbot: QtBot, window: MainWindow, sqlite_database: Database, clock: FixedClock
+) -> MainWindow:
+    """The animal control officer with the longest name, signed in."""
+    add_user(
+        sqlite_database,
+        LONG_NAME,
+        Role.ANIMAL_CONTROL,
+        PASSWORD,
+        actor=Actor("admin", Role.ADMINISTRATOR),
+        clock=clock,
+    )
+    window.sign_out()
+    sign_in_window(qtbot, window, LONG_NAME, PASSWORD)
+    _settled(qtbot, window)
+    return window
+
+
+def test_february_s_longest_facts_are_all_whole_on_two_lines(
+    qtbot: QtBot,
+    long_named: MainWindow,
+    sqlite_database: Database,
+    clock: FixedClock,
+    tmp_path: Path,
+) -> None:
+    window, status = long_named, long_named.status
+    # GIVEN February, next year on sale but not opened, and today's drawer closed out
+    clock.moment = dt.datetime(2027, 2, 15, 16, 30, tzinfo=clock.moment.tzinfo)
+    today = clock.today()
+    cash = drawer_state(sqlite_database, today).cash
+    close_out(sqlite_database, today, cash, actor=CLERK, clock=clock)
+    # WHEN the status bar follows the date (as it does each minute)
+    status.follow_the_date()
+    _settled(qtbot, window)
+    qtbot.waitUntil(lambda: "not opened yet" in status.license_year.text(), timeout=10000)
+    qtbot.waitUntil(lambda: "closed out" in status.drawer.text(), timeout=10000)
+    _settled(qtbot, window)
+    # THEN each of them is whole, within the window and the screen
+    assert status.license_year.shown_text().endswith("2027–28 on sale, not opened yet")
+    assert status.drawer.shown_text() == (
+        "Drawer: closed out 02/15/2027 (receipts now post to 02/16/2027)"
+    )
+    assert status.user.shown_text().startswith("Signed in: maximiliana")
+    assert status.user.shown_text().endswith(" (animal control officer)")
+    for fact in (status.license_year, status.drawer, status.user):
+        assert _whole(fact, window) == ""
+        # a screen reader hears it all; the mouse finds what was left out
+        assert fact.accessibleName().endswith(fact.text())
+        assert fact.shown_text() == fact.text() or fact.toolTip() == fact.text()
+    # the year above the drawer and the person: a second line, not a wider window
+    assert status.facts.lines == 2
+    assert status.license_year.y() < status.drawer.y() == status.user.y()
+    assert window.width() <= SCREEN.width()
+    assert window.minimumSizeHint().width() <= SCREEN.width()
+    # and the database still says which file, cut short with the whole in its tooltip
+    assert status.database.isVisible() and status.database.width() >= 100
+    window.grab().save(str(tmp_path / "status-two-lines.png"))
+
+
+def test_a_short_name_leaves_room_for_the_year_s_dates(
+    styled: None, qtbot: QtBot, window: MainWindow
+) -> None:
+    status = window.status
+    _settled(qtbot, window)
+    assert status.user.text() == "Signed in: admin (administrator)"
+    assert status.facts.lines == 1
+    assert status.license_year.shown_text() == ("License year 2026–27 (04/01/2026 – 03/31/2027)")
+    for fact in (status.license_year, status.drawer, status.user):
+        assert fact.shown_text() == fact.text() and fact.toolTip() == ""
+        assert _whole(fact, window) == ""
+
+
+def test_the_lesser_parts_give_way_first(qtbot: QtBot, long_named: MainWindow) -> None:
+    window, status = long_named, long_named.status
+    # GIVEN June (no next year yet, the drawer open) and the longest name
+    assert "on sale" not in status.license_year.text()
+    assert status.drawer.text().startswith("Drawer: open · ")
+    # THEN the year's dates give way first (the tooltip keeps them), then the name: the
+    # drawer, "Signed in" and the role stay whole, all on one line
+    assert status.facts.lines == 1
+    assert status.license_year.shown_text() == "License year 2026–27"
+    assert status.license_year.toolTip() == status.license_year.text()
+    assert status.user.shown_text().startswith("Signed in: maximiliana.feather")
+    assert status.user.shown_text().endswith(" (animal control officer)")
+    assert status.user.toolTip() in ("", status.user.text())
+    for fact in (status.license_year, status.drawer, status.user):
+        assert _whole(fact, window) == ""
+    # WHEN the window is narrower (a smaller screen, or not maximised)
+    window.resize(1000, 700)
+    qtbot.wait(50)
+    # THEN the name is cut next; "Signed in", the role and the drawer stay whole
+    assert status.user.shown_text().startswith("Signed in: maximiliana")
+    assert status.user.shown_text().endswith("… (animal control officer)")
+    assert status.user.toolTip() == status.user.text()
+    assert status.drawer.shown_text() == status.drawer.text()
+    for fact in (status.license_year, status.drawer, status.user):
+        assert _whole(fact, window) == ""
+
+
+def test_a_passing_message_shows_in_the_database_s_place(
+    styled: None, qtbot: QtBot, window: MainWindow
+) -> None:
+    status = window.status
+    _settled(qtbot, window)
+    status.showMessage("Saved version 2 of the town rules.", 5000)
+    assert not status.database.isVisible()
+    assert status.currentMessage() == "Saved version 2 of the town rules."
+    # the message has the room left of the facts, which stay as they were
+    assert status.facts.x() > status.fontMetrics().horizontalAdvance(status.currentMessage())
+    status.clearMessage()
+    assert status.database.isVisible()
