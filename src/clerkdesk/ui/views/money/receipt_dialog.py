@@ -63,6 +63,7 @@ class ReceiptDialog(QDialog):
         detail: ReceiptDetail,
         *,
         may_void: bool,
+        may_reprint: bool,
         reprint: Callable[[], None],
         void: Callable[[], None],
         parent: QWidget | None = None,
@@ -132,6 +133,8 @@ class ReceiptDialog(QDialog):
         self.reprint_button.setShortcut(QKeySequence(REPRINT_KEYS))
         self.reprint_button.setAutoDefault(False)
         self.reprint_button.clicked.connect(lambda: self._then(reprint))
+        # Hidden for a role that may not reprint (the treasurer reads, and prints the list).
+        self.reprint_button.setVisible(may_reprint)
         buttons.addWidget(self.reprint_button)
         self.void_button = QPushButton(f"Void…  {VOID_KEYS}", self)
         self.void_button.setAccessibleName("Void the receipt")

@@ -195,6 +195,7 @@ class MoneyView(AreaView):
         self.void_button.clicked.connect(self.void_current)
         # Only a role that may void sees the action at all (the service checks again).
         self.void_button.setVisible(self.ctx.actor.may(Permission.VOID))
+        self.reprint_button.setVisible(self.ctx.actor.may(Permission.REPRINT))
         # The chosen receipt in words gives way (…) to the buttons; the tooltip keeps it whole.
         self.chosen = ElidedLabel("", self, role="Chosen receipt", hint_width=420)
         self.chosen.setObjectName("ViewHint")
@@ -363,6 +364,7 @@ class MoneyView(AreaView):
         self.dialog = ReceiptDialog(
             detail,
             may_void=self.ctx.actor.may(Permission.VOID),
+            may_reprint=self.ctx.actor.may(Permission.REPRINT),
             reprint=lambda: self._reprint(row),
             void=lambda: self._void(row),
             parent=self,
@@ -372,7 +374,7 @@ class MoneyView(AreaView):
 
     def reprint_current(self) -> None:
         row = self.current()
-        if row is not None:
+        if row is not None and self.ctx.actor.may(Permission.REPRINT):
             self._reprint(row)
 
     def _reprint(self, row: ReceiptRow) -> None:
