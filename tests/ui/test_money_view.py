@@ -242,3 +242,33 @@ def test_a_void_refused_by_a_locked_month_is_said_in_the_dialog(
     qtbot.waitUntil(lambda: "is locked" in dialog.form_message.text(), timeout=10000)
     assert dialog.isVisible()
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
+
+
+def test_f6_gives_the_receipts_the_keyboard_from_anywhere(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.activateWindow()
+    money = window.views["money"]
+    assert isinstance(money, MoneyView)
+    # GIVEN the cursor in another area's list (the counter's card, the owners' table)
+    qtbot.keyClick(focused(), Qt.Key.Key_F3)
+    owners = window.views["owners"]
+    owners.table.setFocus()
+    assert focused() is owners.table
+    # WHEN the clerk presses F6
+    qtbot.keyClick(focused(), Qt.Key.Key_F6)
+    qtbot.waitUntil(lambda: not money.busy() and money.page is not None, timeout=10000)
+    # THEN the receipts have the keyboard: Down goes to the next receipt at once
+    qtbot.waitUntil(lambda: focused() is money.table)
+    assert money.table.currentIndex().row() == 0
+    qtbot.keyClick(focused(), Qt.Key.Key_Down)
+    assert money.table.currentIndex().row() == 1
+    # and again on coming back, after the cursor was left in a filter box
+    money.day_from.setFocus()
+    qtbot.keyClick(focused(), Qt.Key.Key_F3)
+    assert window.current_area == "owners"
+    qtbot.keyClick(focused(), Qt.Key.Key_F6)
+    qtbot.waitUntil(lambda: not money.busy(), timeout=10000)
+    qtbot.waitUntil(lambda: focused() is money.table)
+    qtbot.keyClick(focused(), Qt.Key.Key_Down)
+    assert money.table.currentIndex().row() == 1

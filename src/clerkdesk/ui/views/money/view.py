@@ -238,11 +238,14 @@ class MoneyView(AreaView):
         # Sales and voids happen elsewhere: each showing reads the list again.
         self._load_choices()
         self.reload()
-        QTimer.singleShot(0, self._take_focus)
+        if not event.spontaneous():  # not the window coming back from the taskbar
+            # After the window moves the cursor to this page's first box (a filter).
+            QTimer.singleShot(0, self._take_focus)
 
     def _take_focus(self) -> None:
-        focus = self.focusWidget()
-        if self.isVisible() and (focus is None or not self.isAncestorOf(focus)):
+        # F6 is "to the receipts": Up and Down move through them at once, whatever had the
+        # keyboard before (another area's list, or a filter box left from an earlier visit).
+        if self.isVisible():
             self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _load_choices(self) -> None:
