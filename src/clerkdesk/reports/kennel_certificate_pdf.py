@@ -2,16 +2,19 @@
 Law), keeper and premises, every dog under the license with its kennel tag, and the fee.
 
 Letter pages in the dog certificate's style; a long roster runs onto a second page with its
-column heads repeated."""
+column heads repeated. Several certificates make one PDF (a year-end batch), each from a new
+page; a reprint says REPRINT, when and by whom, at the top and the foot of each page."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from clerkdesk.reports.certificate_pdf import MARGIN, SEAL_SIZE, Seal
 from clerkdesk.reports.documents import KennelCertificateDocument
@@ -27,6 +30,7 @@ from clerkdesk.reports.layout import (
     SMALL,
     Banner,
     PageMarks,
+    Reprint,
     SetMarks,
     build,
     day,
@@ -35,6 +39,7 @@ from clerkdesk.reports.layout import (
     markup,
     money,
     para,
+    reprint_mark,
     style,
 )
 
@@ -217,10 +222,14 @@ def _fees(doc: KennelCertificateDocument, width: float) -> Table:
     return table
 
 
-def _story(doc: KennelCertificateDocument, width: float) -> list[Flowable]:
+def _story(
+    doc: KennelCertificateDocument, width: float, mark: Reprint | None = None
+) -> list[Flowable]:
     diagonal = None if doc.in_force else doc.status.upper()
     footer = f"{doc.heading.town} · Kennel license {doc.license_label}, {doc.license_year_label}"
-    story: list[Flowable] = [SetMarks(PageMarks(footer, None, diagonal))]
+    story: list[Flowable] = [SetMarks(PageMarks(footer, mark, diagonal))]
+    if mark is not None:
+        story += [Banner(mark.text, MARK_RED, 10), Spacer(1, 6)]
     if not doc.in_force:
         reason = f": {doc.status_reason}" if doc.status_reason else ""
         story += [Banner(f"NOT IN FORCE — {doc.status.upper()}{reason}.", MARK_RED, 11)]
@@ -250,11 +259,37 @@ def _story(doc: KennelCertificateDocument, width: float) -> list[Flowable]:
 def render_kennel_certificate(
     doc: KennelCertificateDocument, *, invariant: bool | None = None
 ) -> bytes:
+    return render_kennel_certificates([doc], invariant=invariant)
+
+
+def render_kennel_certificates(
+    docs: Sequence[KennelCertificateDocument],
+    *,
+    reprint: bool = False,
+    printed_at: dt.datetime | None = None,
+    printed_by: str | None = None,
+    invariant: bool | None = None,
+) -> bytes:
+    """Kennel certificates as one PDF, each from a new page. A reprint needs ``printed_at``
+    and ``printed_by``; ``invariant`` gives the same bytes for the same input."""
+    if not docs:
+        raise ValueError("no kennel certificates to render")
+    mark = reprint_mark(reprint, printed_at, printed_by)
+    width = frame_width(LETTER, MARGIN)
+    # Each certificate's flowables made as the pages reach it, not all before the first.
+    rest = ([PageBreak(), *_story(doc, width, mark)] for doc in docs[1:])
+    first = docs[0]
+    title = (
+        f"Kennel license {first.license_label}"
+        if len(docs) == 1
+        else f"Kennel licenses {first.license_label} to {docs[-1].license_label}"
+    )
     return build(
-        _story(doc, frame_width(LETTER, MARGIN)),
+        _story(first, width, mark),
+        more=rest,
         page=LETTER,
-        title=f"Kennel license {doc.license_label}",
-        author=doc.heading.town,
+        title=title,
+        author=first.heading.town,
         margin=MARGIN,
         invariant=invariant,
     )

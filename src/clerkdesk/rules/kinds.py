@@ -110,3 +110,4 @@ class PrintedKind(enum.StrEnum):
 
     RECEIPT = "receipt"
     CERTIFICATE = "certificate"
+    KENNEL_CERTIFICATE = "kennel_certificate"

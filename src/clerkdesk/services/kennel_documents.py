@@ -1,9 +1,11 @@
-"""The documents a kennel license makes: its certificate, and the state kennel report's rows
-for a license year. Each is read in one transaction into the plain data ``reports`` draws."""
+"""The documents a kennel license makes: its certificate (one, a year-end batch's, or a
+reprint marked REPRINT), and the state kennel report's rows for a license year. Each is read
+in one transaction into the plain data ``reports`` draws."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -27,6 +29,7 @@ from clerkdesk.reports.documents import (
     KennelDogView,
     OwnerView,
 )
+from clerkdesk.reports.kennel_certificate_pdf import render_kennel_certificates
 from clerkdesk.reports.state_kennels_csv import StateKennelRow
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.town_time import town_zone
@@ -40,6 +43,7 @@ from clerkdesk.services.documents import (
 from clerkdesk.services.kennel_facts import (
     class_words,
     count_age,
+    full_names,
     inspection_words,
     license_label,
     license_year_of,
@@ -79,86 +83,109 @@ def kennel_certificate(
 ) -> KennelCertificateDocument:
     """The certificate of one kennel license, as it was sold (a void prints as not in
     force)."""
+    with database.read() as session:
+        return kennel_certificate_in_session(session, kennel_license_id, zone or town_zone())
+
+
+def kennel_certificates(
+    database: Database, kennel_license_ids: Sequence[int], *, zone: dt.tzinfo | None = None
+) -> list[KennelCertificateDocument]:
+    """The certificates of several kennel licenses (a year-end batch), in the order asked,
+    read in one transaction."""
     zone = zone or town_zone()
     with database.read() as session:
-        row = session.get(KennelLicense, kennel_license_id)
-        if row is None:
-            raise ValidationError(
-                f"No kennel license {kennel_license_id} is on file.", field="kennel_license"
-            )
-        profile = profile_in_force(session)
-        kennel = row.kennel
-        keeper = kennel.keeper
-        receipt = session.get(Receipt, row.receipt_id)
-        assert receipt is not None
-        issued_at = row.issued_at.astimezone(zone)
-        label = license_label(row.license_year_label, row.number)
-        dogs = tuple(
-            KennelDogView(
-                tag=tag_words(label, tag.position),
-                name=dog.name,
-                breed=dog.breed,
-                sex=sex_words(dog.sex, dog.altered),
-                age=age_on(dog.birth_date, issued_at.date(), estimated=dog.birth_date_estimated),
-            )
-            for tag, dog in session.execute(
-                select(KennelTag, Dog)
-                .join(Dog, Dog.id == KennelTag.dog_id)
-                .where(KennelTag.kennel_license_id == row.id)
-                .order_by(KennelTag.position)
-            )
+        return [kennel_certificate_in_session(session, i, zone) for i in kennel_license_ids]
+
+
+def kennel_certificate_reprint(
+    session: Session, kennel_license_id: int, zone: dt.tzinfo, at: dt.datetime, by: str
+) -> tuple[str, str, bytes]:
+    """(label, title, PDF) of the certificate marked REPRINT, ``at`` by ``by``; for
+    ``services.reprints.reprint``, which records it in the same transaction."""
+    doc = kennel_certificate_in_session(session, kennel_license_id, zone)
+    pdf = render_kennel_certificates([doc], reprint=True, printed_at=at, printed_by=by)
+    return doc.license_label, f"Kennel license {doc.license_label}", pdf
+
+
+def kennel_certificate_in_session(
+    session: Session, kennel_license_id: int, zone: dt.tzinfo
+) -> KennelCertificateDocument:
+    row = session.get(KennelLicense, kennel_license_id)
+    if row is None:
+        raise ValidationError(
+            f"No kennel license {kennel_license_id} is on file.", field="kennel_license"
         )
-        inspection = (
-            session.get(KennelInspection, row.inspection_id)
-            if row.inspection_id is not None
+    profile = profile_in_force(session)
+    kennel = row.kennel
+    keeper = kennel.keeper
+    receipt = session.get(Receipt, row.receipt_id)
+    assert receipt is not None
+    issued_at = row.issued_at.astimezone(zone)
+    label = license_label(row.license_year_label, row.number)
+    dogs = tuple(
+        KennelDogView(
+            tag=tag_words(label, tag.position),
+            name=dog.name,
+            breed=dog.breed,
+            sex=sex_words(dog.sex, dog.altered),
+            age=age_on(dog.birth_date, issued_at.date(), estimated=dog.birth_date_estimated),
+        )
+        for tag, dog in session.execute(
+            select(KennelTag, Dog)
+            .join(Dog, Dog.id == KennelTag.dog_id)
+            .where(KennelTag.kennel_license_id == row.id)
+            .order_by(KennelTag.position)
+        )
+    )
+    inspection = (
+        session.get(KennelInspection, row.inspection_id) if row.inspection_id is not None else None
+    )
+    year = profile.license_year_containing(row.license_year_start)
+    bylaw = f" and {profile.bylaw}" if profile.bylaw else ""
+    return KennelCertificateDocument(
+        heading=office_heading(profile),
+        kennel_license_id=row.id,
+        license_label=label,
+        license_year_label=row.license_year_label,
+        license_year_start=row.license_year_start,
+        license_year_end=row.license_year_end,
+        kennel_name=kennel.name,
+        kennel_class_words=class_words(row.kennel_class),
+        category=_category_words(profile, row),
+        max_dogs=row.max_dogs,
+        dogs_counted=row.dogs_counted,
+        count_age_months=count_age(profile, year),
+        keeper=OwnerView(
+            name=keeper.display_name,
+            residence=residence_lines(keeper),
+            mailing=mailing_lines(keeper),
+            phone=keeper.phone,
+        ),
+        premises=_premises_lines(kennel),
+        dogs=dogs,
+        fees=tuple(
+            FeeView(
+                line.description,
+                line.amount,
+                line.quoted_amount,
+                line.waiver_reason,
+                line.citation,
+            )
+            for line in _kennel_lines(session, receipt.id)
+        ),
+        receipt_label=receipt.label,
+        issued_at=issued_at,
+        issued_by=row.issued_by,
+        inspection=(
+            inspection_words(inspection, row.license_year_label, full_names(session))
+            if inspection is not None
             else None
-        )
-        year = profile.license_year_containing(row.license_year_start)
-        bylaw = f" and {profile.bylaw}" if profile.bylaw else ""
-        return KennelCertificateDocument(
-            heading=office_heading(profile),
-            kennel_license_id=row.id,
-            license_label=label,
-            license_year_label=row.license_year_label,
-            license_year_start=row.license_year_start,
-            license_year_end=row.license_year_end,
-            kennel_name=kennel.name,
-            kennel_class_words=class_words(row.kennel_class),
-            category=_category_words(profile, row),
-            max_dogs=row.max_dogs,
-            dogs_counted=row.dogs_counted,
-            count_age_months=count_age(profile, year),
-            keeper=OwnerView(
-                name=keeper.display_name,
-                residence=residence_lines(keeper),
-                mailing=mailing_lines(keeper),
-                phone=keeper.phone,
-            ),
-            premises=_premises_lines(kennel),
-            dogs=dogs,
-            fees=tuple(
-                FeeView(
-                    line.description,
-                    line.amount,
-                    line.quoted_amount,
-                    line.waiver_reason,
-                    line.citation,
-                )
-                for line in _kennel_lines(session, receipt.id)
-            ),
-            receipt_label=receipt.label,
-            issued_at=issued_at,
-            issued_by=row.issued_by,
-            inspection=(
-                inspection_words(inspection, row.license_year_label)
-                if inspection is not None
-                else None
-            ),
-            status=row.status.value,
-            status_reason=row.status_reason,
-            statutory_line=f"Licensed under {KENNEL_STATUTE}{bylaw}.",
-            seal=seal_bytes(session),
-        )
+        ),
+        status=row.status.value,
+        status_reason=row.status_reason,
+        statutory_line=f"Licensed under {KENNEL_STATUTE}{bylaw}.",
+        seal=seal_bytes(session),
+    )
 
 
 def _premises_lines(kennel: Kennel) -> tuple[str, ...]:

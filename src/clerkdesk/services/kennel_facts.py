@@ -17,6 +17,7 @@ from clerkdesk.models import (
     KennelInspection,
     KennelLicense,
     LicenseStatus,
+    User,
 )
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kennel_count import counts_in_kennel
@@ -121,11 +122,30 @@ def inspection_for(
     ).first()
 
 
-def inspection_words(inspection: KennelInspection | None, year_label: str) -> str:
+def full_names(session: Session) -> dict[str, str]:
+    """Each user's sign-in name → the full name they go by, for the users who gave one."""
+    return {
+        name: " ".join(full.split())
+        for name, full in session.execute(select(User.name, User.full_name))
+        if full and full.strip()
+    }
+
+
+def inspector_name(inspector: str, names: dict[str, str]) -> str:
+    """The inspector as a person reads them: an inspection recorded under a sign-in name
+    (``aco``) says the person's full name; anything else as it was written."""
+    return names.get(inspector.strip(), inspector)
+
+
+def inspection_words(
+    inspection: KennelInspection | None, year_label: str, names: dict[str, str] | None = None
+) -> str:
+    """``Passed 05/15/2026 (Dana Reyes)``; ``names`` from ``full_names``."""
     if inspection is None:
         return f"Not inspected for {year_label}"
     result = "Passed" if inspection.result is InspectionResult.PASSED else "Failed"
-    return f"{result} {us_date(inspection.inspected_on)} ({inspection.inspector})"
+    who = inspector_name(inspection.inspector, names or {})
+    return f"{result} {us_date(inspection.inspected_on)} ({who})"
 
 
 def license_for(session: Session, kennel_id: int, year_start: dt.date) -> KennelLicense | None:

@@ -43,7 +43,9 @@ from clerkdesk.services.kennel_facts import (
     KENNEL_LICENSE,
     count_age,
     counted_dogs,
+    full_names,
     inspection_for,
+    inspector_name,
     kennel_rules,
     license_for,
     license_label,
@@ -152,9 +154,10 @@ def _inspection_refusal(
         )
     if inspection.result is not InspectionResult.PASSED:
         notes = f": {inspection.notes}" if inspection.notes else ""
+        who = inspector_name(inspection.inspector, full_names(session))
         return (
             f"{kennel.name} failed its inspection for license year {year.label} on "
-            f"{us_date(inspection.inspected_on)} ({inspection.inspector}{notes}); it is "
+            f"{us_date(inspection.inspected_on)} ({who}{notes}); it is "
             f"licensed only after passing one ({INSPECTION_CITATION}).",
             inspection.id,
         )

@@ -17,8 +17,10 @@ from clerkdesk.services.kennel_facts import (
     class_words,
     count_age,
     counted_dogs,
+    full_names,
     inspection_for,
     inspection_words,
+    inspector_name,
     license_for,
     license_label,
     license_year_of,
@@ -107,6 +109,7 @@ def kennel_list(database: Database, *, year: int | None = None, on: dt.date) -> 
         profile = profile_in_force(session)
         license_year = license_year_of(profile, year, on)
         months = count_age(profile, license_year)
+        names = full_names(session)
         rows = []
         for kennel in session.scalars(select(Kennel).order_by(Kennel.name, Kennel.id)):
             held = license_for(session, kennel.id, license_year.start)
@@ -125,7 +128,7 @@ def kennel_list(database: Database, *, year: int | None = None, on: dt.date) -> 
                         license_label(held.license_year_label, held.number) if held else None
                     ),
                     license_year_label=held.license_year_label if held else None,
-                    inspection_words=inspection_words(inspection, license_year.label),
+                    inspection_words=inspection_words(inspection, license_year.label, names),
                     status=kennel.status,
                 )
             )
@@ -138,6 +141,7 @@ def kennel_card(database: Database, kennel_id: int, *, on: dt.date) -> KennelCar
         profile = profile_in_force(session)
         year = profile.license_year_containing(on)
         months = count_age(profile, year)
+        names = full_names(session)
         held = license_for(session, kennel.id, year.start)
         tags = {}
         if held is not None:
@@ -161,7 +165,7 @@ def kennel_card(database: Database, kennel_id: int, *, on: dt.date) -> KennelCar
                 profile.license_year_containing(i.license_year_start).label,
                 i.inspected_on,
                 i.result,
-                i.inspector,
+                inspector_name(i.inspector, names),
                 i.notes,
             )
             for i in sorted(kennel.inspections, key=lambda i: (i.inspected_on, i.id), reverse=True)

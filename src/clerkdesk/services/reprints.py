@@ -27,6 +27,7 @@ from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
 from clerkdesk.services.documents import certificate_in_session, receipt_in_session
+from clerkdesk.services.kennel_documents import kennel_certificate_reprint
 from clerkdesk.services.profile_source import profile_in_force
 
 REASON_LENGTH = 200
@@ -164,8 +165,9 @@ def reprint(
     deliver: Callable[[bytes], None] | None = None,
     zone: dt.tzinfo | None = None,
 ) -> Reprinted:
-    """Render the receipt (``document_id`` a receipt's id) or certificate (a license's id)
-    marked REPRINT with the moment and ``actor``, hand it to ``deliver``, and record it."""
+    """Render the receipt (``document_id`` a receipt's id) or certificate (a license's id, or
+    a kennel license's for a kennel certificate) marked REPRINT with the moment and
+    ``actor``, hand it to ``deliver``, and record it."""
     why = _reason(reason)
     zone = zone or town_zone()
     printed_at = clock.now().astimezone(zone)
@@ -173,6 +175,11 @@ def reprint(
         if kind is PrintedKind.RECEIPT:
             label, title, pdf = _receipt_reprint(session, document_id, zone, printed_at, actor.name)
             row = DocumentReprint(kind=kind, receipt_id=document_id)
+        elif kind is PrintedKind.KENNEL_CERTIFICATE:
+            label, title, pdf = kennel_certificate_reprint(
+                session, document_id, zone, printed_at, actor.name
+            )
+            row = DocumentReprint(kind=kind, kennel_license_id=document_id)
         else:
             label, title, pdf = _certificate_reprint(
                 session, document_id, zone, printed_at, actor.name
@@ -213,10 +220,17 @@ def _certificate_reprint(
     return label, f"Dog license {doc.license_number}, {doc.license_year_label}", pdf
 
 
+def _column(kind: PrintedKind) -> InstrumentedAttribute[int | None]:
+    """The column a reprint of this kind names its document by."""
+    return {
+        PrintedKind.RECEIPT: DocumentReprint.receipt_id,
+        PrintedKind.CERTIFICATE: DocumentReprint.license_id,
+        PrintedKind.KENNEL_CERTIFICATE: DocumentReprint.kennel_license_id,
+    }[kind]
+
+
 def _count(session: Session, kind: PrintedKind, document_id: int) -> int:
-    column = (
-        DocumentReprint.receipt_id if kind is PrintedKind.RECEIPT else DocumentReprint.license_id
-    )
+    column = _column(kind)
     return session.scalar(select(func.count()).where(column == document_id)) or 0
 
 
@@ -226,9 +240,7 @@ def reprint_history(
 ) -> list[ReprintEntry]:
     """Every reprint of one document, oldest first."""
     zone = zone or town_zone()
-    column = (
-        DocumentReprint.receipt_id if kind is PrintedKind.RECEIPT else DocumentReprint.license_id
-    )
+    column = _column(kind)
     with database.read() as session:
         rows = session.scalars(
             select(DocumentReprint)

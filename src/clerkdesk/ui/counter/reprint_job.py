@@ -26,6 +26,12 @@ from clerkdesk.ui.printing.preview import PrintPreview
 KINDS = {
     PrintedKind.RECEIPT: DocumentKind.RECEIPT,
     PrintedKind.CERTIFICATE: DocumentKind.CERTIFICATE,
+    PrintedKind.KENNEL_CERTIFICATE: DocumentKind.CERTIFICATE,
+}
+STEMS = {
+    PrintedKind.RECEIPT: "receipt",
+    PrintedKind.CERTIFICATE: "license",
+    PrintedKind.KENNEL_CERTIFICATE: "kennel-license",
 }
 
 
@@ -39,7 +45,7 @@ def _save(folder: Path, data: bytes) -> Path:
 
 
 def _named(done: Reprinted, temporary: Path) -> Path:
-    stem = "receipt" if done.kind is PrintedKind.RECEIPT else "license"
+    stem = STEMS[done.kind]
     label = safe_name(done.label, stem)
     target = temporary.with_name(f"{stem}-{label}-reprint-{done.reprints}.pdf")
     os.replace(temporary, target)
