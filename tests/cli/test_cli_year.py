@@ -96,6 +96,8 @@ def test_status_says_what_opening_finds(url: str, capsys: pytest.CaptureFixture[
     assert "not opened" in out
     assert "Dog, spayed/neutered" in out and "10.00" in out
     assert "Problem: No tags on hand" in out
+    # The command line says how to receive them as the year opens; the screens do not.
+    assert f"open it: `clerkdesk year open {following} --tags FROM-TO`." in out
 
     run(capsys, "--db", url, "year", "open", str(following), "--tags", "1-50")
     status, out, err = run(capsys, "--db", url, "year", "status", str(following), "--json")
@@ -117,7 +119,7 @@ def test_status_says_what_opening_finds(url: str, capsys: pytest.CaptureFixture[
         (["open", "20x7"], "YYYY must be the year the license year starts in"),
         (["open", "99999"], "YYYY must be the year the license year starts in"),
         (["open", "'; DROP TABLE dog; --"], "YYYY must be the year"),
-        (["open", "{next}"], "No tags on hand"),
+        (["open", "{next}"], "Receive tags… first. Or receive them as you open it: `clerkdesk"),
         (["open", "{next}", "--tags", "9-1"], "last tag"),
         (["open", "{next}", "--tags", "1-200000"], "at most"),
         (["open", "{next}", "--tags", "1-10", "--tags-note", "x" * 300], "The note is longer"),

@@ -210,13 +210,21 @@ LATE = "[[schedules.late_fees]]\nkind = 'flat'\namount = 5.00\n"
 
 
 @pytest.mark.parametrize(
-    "key", ["schedules[0].late_fees", "schedules[0].late_fees[0]", "schedules[0]"]
+    ("key", "words"),
+    [
+        ("schedules[0].late_fees", "Late fees (fee schedule effective 01/01/2020)"),
+        ("schedules[0].late_fees[0]", "Late fees 1 (fee schedule effective 01/01/2020)"),
+        ("schedules[0]", "Fee schedule effective 01/01/2020"),
+    ],
 )
-def test_an_example_naming_a_rule_list_warns_on_the_quotes_that_use_it(key: str) -> None:
+def test_an_example_naming_a_rule_list_warns_on_the_quotes_that_use_it(
+    key: str, words: str
+) -> None:
     profile = town(LATE, examples=f'examples = ["{key}"]')
     late = quote_dog(profile, dog(dt.date(2026, 4, 1)))
+    # The warning names the value as the Town rules page does, never by its TOML key.
     assert late.warnings == (
-        f"{key} is an example value (listed in town.examples), not yet confirmed by the clerk",
+        f"“{words}” in the town rules is an example value, not yet confirmed by the clerk",
     )
     assert "preset" not in late.warnings[0]
     on_time = quote_dog(profile, dog(dt.date(2026, 2, 1)))

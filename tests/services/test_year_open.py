@@ -50,12 +50,15 @@ def test_readiness_lists_the_fees_the_early_sale_and_the_missing_tags(season: Se
     assert ready.early_sale_from == dt.date(2027, 1, 31)
     assert ready.due_date == dt.date(2027, 4, 1)
     assert ready.tags_on_hand == 0
+    # (in words for the screen: the command line adds its own ``--tags``)
     assert ready.problems == (
-        "No tags on hand for 2027–28: receive the year's tags in Tags (F5) → Receive tags…, "
-        "or open it with `clerkdesk year open 2027 --tags FROM-TO`.",
+        "No tags on hand for 2027–28: receive the year's tags in Tags (F5) → Receive tags… first.",
     )
     # Westborough's early sale is an example value the clerk has not confirmed
-    assert any("license_year.early_sale_days is an example value" in w for w in ready.warnings)
+    assert (
+        "“Next year on sale” in the town rules is an example value, not yet confirmed by the "
+        "clerk: check it against the bylaw under Settings → Town rules before selling."
+    ) in ready.warnings
     assert not ready.opened and not ready.ready
 
 

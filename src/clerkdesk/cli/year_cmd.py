@@ -95,16 +95,28 @@ def _opened_line(readiness: YearReadiness) -> str:
     return ", ".join(p for p in parts if p)
 
 
+def _with_tags(year: int) -> str:
+    """The screens' words for a year without tags say where to receive them; here, also
+    how to receive them as the year opens."""
+    return f"Or receive them as you open it: `clerkdesk year open {year} --tags FROM-TO`."
+
+
 def handle_open(args: argparse.Namespace, ctx: CliContext) -> int:
     year = year_argument(args.year)
     if args.tags_note is not None and args.tags is None:
         fail("--tags-note goes with --tags FROM-TO")
     tags = tag_range(args.tags, args.tags_note) if args.tags is not None else None
     database = ctx.database()
+    from clerkdesk.errors import ValidationError
     from clerkdesk.rules.dates import us_date
-    from clerkdesk.services.year_open import open_license_year
+    from clerkdesk.services.year_open import NO_TAGS, open_license_year
 
-    opened = open_license_year(database, year, actor=ctx.actor(), clock=ctx.clock, tags=tags)
+    try:
+        opened = open_license_year(database, year, actor=ctx.actor(), clock=ctx.clock, tags=tags)
+    except ValidationError as exc:
+        if NO_TAGS in exc.message and tags is None:
+            fail(f"{exc.message} {_with_tags(year)}")
+        raise
     ready = opened.readiness
     span = f"{ready.year_label} ({us_date(ready.start)} to {us_date(ready.end)})"
     if not opened.created:
@@ -154,7 +166,7 @@ def handle_status(args: argparse.Namespace, ctx: CliContext) -> int:
     given = year_argument(args.year) if args.year is not None else None
     database = ctx.database()
     from clerkdesk.rules.dates import us_date
-    from clerkdesk.services.year_open import license_years_shown, year_readiness
+    from clerkdesk.services.year_open import NO_TAGS, license_years_shown, year_readiness
 
     today = ctx.clock.today()
     shown = license_years_shown(database, on=today)
@@ -182,7 +194,10 @@ def handle_status(args: argparse.Namespace, ctx: CliContext) -> int:
         lines += [f"  {name:<{width}}  {_money(amount):>9}" for name, amount in ready.fee_lines]
     lines.append(f"Tags on hand: {ready.tags_on_hand:,}")
     lines.append(f"Licenses sold for it: {ready.licenses_sold:,}")
-    lines += [f"Problem: {p}" for p in ready.problems]
+    lines += [
+        f"Problem: {p} {_with_tags(ready.year)}" if p.startswith(NO_TAGS) else f"Problem: {p}"
+        for p in ready.problems
+    ]
     lines += [f"Note: {w}" for w in ready.warnings]
     out("\n".join(lines))
     return 0

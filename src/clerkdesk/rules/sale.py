@@ -8,6 +8,7 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.profile import TownProfile
+from clerkdesk.rules.profile_words import example_words
 from clerkdesk.rules.quote import QuoteLine
 
 
@@ -69,6 +70,6 @@ def example_warnings(profile: TownProfile, lines: list[QuoteLine], extra: list[s
     """A warning for each unconfirmed example value behind ``lines`` or ``extra`` sources."""
     sources = [line.source for line in lines if line.source] + extra
     return [
-        f"{key} is an example value (listed in town.examples), not yet confirmed by the clerk"
+        f"{example_words(profile, key)} is an example value, not yet confirmed by the clerk"
         for key in profile.examples_behind(sources)
     ]

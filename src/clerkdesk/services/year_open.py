@@ -27,6 +27,7 @@ from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import LicenseYear
+from clerkdesk.rules.profile_words import example_words
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.sale import years_on_sale
 from clerkdesk.rules.schedule_lines import schedule_lines
@@ -37,6 +38,8 @@ from clerkdesk.services.tags import RECEIVE_ACTION, ReceiveTags, TagsReceived, r
 from clerkdesk.services.tags import spare_tags as spare_tags_of
 
 FIRST_YEAR, LAST_YEAR = 1900, 9998
+NO_TAGS = "No tags on hand for"
+"""How the problem of a year without tags begins (the command line adds ``--tags`` to it)."""
 
 
 @dataclass(frozen=True)
@@ -198,14 +201,14 @@ def readiness_in(session: Session, year: int, on: dt.date) -> YearReadiness:
         sources.append(schedule.source)
     for key in profile.examples_behind(sources):
         warnings.append(
-            f"{key} is an example value, not yet confirmed by the clerk: check it against the "
-            "bylaw under Settings → Town rules before selling."
+            f"{example_words(profile, key)} is an example value, not yet confirmed by the "
+            "clerk: check it against the bylaw under Settings → Town rules before selling."
         )
     on_hand = spare_tags_of(session, license_year.start)
     if on_hand == 0:
+        # Words for the screen; the command line adds its own way (``year open --tags``).
         problems.append(
-            f"No tags on hand for {license_year.label}: receive the year's tags in "
-            f"{RECEIVE_ACTION}, or open it with `clerkdesk year open {year} --tags FROM-TO`."
+            f"{NO_TAGS} {license_year.label}: receive the year's tags in {RECEIVE_ACTION} first."
         )
     else:
         last = profile.license_year_starting_in(year - 1)

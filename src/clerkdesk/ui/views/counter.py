@@ -67,7 +67,7 @@ class CounterView(AreaView):
         self.body.addWidget(self.batch_button, 0, Qt.AlignmentFlag.AlignLeft)
         self._no_town = empty_state(
             "No town is set up in this database yet. Choose your town's rules under "
-            "Settings → Town rules, or fill a trial database with `clerkdesk demo`.",
+            "Settings → Town rules.",
             self,
         )
         self._no_town.setVisible(ctx.town is None)

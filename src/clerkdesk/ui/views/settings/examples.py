@@ -18,7 +18,7 @@ def examples_text(town: TownInUse, *, then: str, listed: int) -> str:
     count = len(keys)
     head = (
         f"<b>{count} value{'s' if count > 1 else ''} in {escape(town.name)}'s rules "
-        f"{'are examples' if count > 1 else 'is an example'} (listed in town.examples), not yet "
+        f"{'are examples' if count > 1 else 'is an example'}, not yet "
         "confirmed by the clerk.</b> Quotes that use "
         f"{'them' if count > 1 else 'it'} carry a warning. {escape(then)}"
     )

@@ -14,9 +14,11 @@ from decimal import Decimal
 from typing import Any
 
 from clerkdesk.rules import QuoteRefused, TownProfile
+from clerkdesk.rules.history import REACH_WORDS
 from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.profile_words import label_for
 from clerkdesk.services.town_changes import first_license_year_under
-from clerkdesk.ui.views.settings.labels import LABELS, MONEY_KEYS, WORDS
+from clerkdesk.ui.views.settings.labels import MONEY_KEYS, WORDS
 
 
 @dataclass(frozen=True)
@@ -32,10 +34,9 @@ class RuleRow:
 
 
 _TOKEN = re.compile(r"[.\[]")
-
-
-def label_for(key: str) -> str:
-    return LABELS.get(key, key.replace("_", " ").replace("-", " ").capitalize())
+# A late fee's reach in the words of its quote line, never the profile's own key
+# (``licensed_here_before``).
+_REACH: dict[str, str] = {str(reach): words for reach, words in REACH_WORDS.items()}
 
 
 def money(value: object) -> str:
@@ -70,6 +71,8 @@ def value_text(key: str, value: object) -> str:
         return f"{value} days"
     if key == "factor":
         return f"× {value}"
+    if key == "applies_to" and value in _REACH:
+        return _REACH[str(value)]
     if isinstance(value, str):
         return WORDS.get(value, value.replace("_", " ") if key == "payment_methods" else value)
     return str(value)

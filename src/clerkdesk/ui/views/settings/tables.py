@@ -75,7 +75,7 @@ def _rule_item(row: RuleRow) -> QTreeWidgetItem:
     item.setToolTip(1, value)
     item.setToolTip(2, row.citation)
     if row.example:
-        tip = "An example value (listed in town.examples), not yet confirmed by the clerk"
+        tip = "An example value, not yet confirmed by the clerk"
         for column in range(3):
             item.setForeground(column, QBrush(EXAMPLE_COLOR))
         item.setToolTip(1, f"{value}: {tip}")
