@@ -9,6 +9,7 @@ import pytest
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.services import documents
@@ -86,3 +87,9 @@ def test_a_prefix_the_stock_was_not_received_with_finds_no_tag(town: PrefixedTow
     found = search(town.database, "51", on=town.clock.today())
     assert found.exact is not None and found.exact.dog_name == "Bella"
     assert "tag 51 (2026–27)" in found.exact.matched
+
+
+def test_a_refused_tag_is_named_as_it_reads(town: PrefixedTown) -> None:
+    # WHEN the clerk types the number of Rex's tag W-1 for Bella
+    with pytest.raises(ValidationError, match="Tag W-1 was already given out"):
+        license_with_tag(town, town.bella, 1)

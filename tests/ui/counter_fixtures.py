@@ -32,7 +32,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
 from clerkdesk.services.payments import TenderInput
-from clerkdesk.services.tags import receive_stock
+from clerkdesk.services.tags import ReceiveTags, receive_stock, receive_tags
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
@@ -118,11 +118,13 @@ def _two_dog_owner(
     raise AssertionError("the demo town has no owner with two licensable dogs")
 
 
-def prepare_counter(database: Database) -> CounterCase:
-    """Tag stock for 2025–26 and 2026–27; the case's dogs licensed for 2025–26."""
+def prepare_counter(database: Database, *, prefix: str | None = None) -> CounterCase:
+    """Tag stock for 2025–26 and 2026–27 (this year's received with ``prefix``, "W-" reads
+    "W-1001"); the case's dogs licensed for 2025–26."""
     last_year = FixedClock(dt.datetime(2025, 4, 15, 9, 0, tzinfo=EASTERN))
     receive_stock(database, YEAR_2025, 1, 500, actor=staff("test"), clock=last_year)
-    receive_stock(database, YEAR_2026, FIRST_TAG_2026, 1500, actor=staff("test"), clock=last_year)
+    this_year = ReceiveTags(YEAR_2026.year, FIRST_TAG_2026, 1500, prefix=prefix)
+    receive_tags(database, this_year, actor=staff("test"), clock=last_year)
     case = _two_dog_owner(database, dt.date(2026, 6, 1))
     checkout(
         database,

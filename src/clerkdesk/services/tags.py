@@ -23,11 +23,13 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.sale import years_on_sale
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_tag_receiving
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tag_input import clean_looks, clean_note, clean_prefix, range_problems
+from clerkdesk.services.tag_prefix import prefix_of
 
 YEARS_BACK = 10
 """Stock may be recorded for a license year up to this many years back (a late entry)."""
@@ -128,6 +130,12 @@ class StockSummary:
     @property
     def color(self) -> str | None:
         return next((r.color for r in self.ranges if r.color), None)
+
+    def tag_text(self, number: int) -> str:
+        """Tag ``number`` of the year as it reads on the collar (``W-125``): with the prefix
+        of the range it is in; a number outside every range reads bare."""
+        found = next((r for r in self.ranges if r.first <= number <= r.last), None)
+        return tag_text(number, found.prefix if found else None)
 
 
 @dataclass(frozen=True)
@@ -471,6 +479,7 @@ def check_tag(session: Session, year_start: dt.date, number: int, year_label: st
             f"Tag {number} is not in the tag stock received for license year {year_label}.",
             field="tag",
         )
+    shown = tag_text(number, prefix_of(session, year_start, number))
     used = session.scalar(
         select(TagIssue.id).where(
             TagIssue.license_year_start == year_start, TagIssue.tag_number == number
@@ -478,7 +487,7 @@ def check_tag(session: Session, year_start: dt.date, number: int, year_label: st
     )
     if used is not None:
         raise ValidationError(
-            f"Tag {number} was already given out for license year {year_label}.", field="tag"
+            f"Tag {shown} was already given out for license year {year_label}.", field="tag"
         )
     mark = session.execute(
         select(TagMark.kind, TagMark.marked_at, TagMark.reason).where(
@@ -489,7 +498,7 @@ def check_tag(session: Session, year_start: dt.date, number: int, year_label: st
         kind, when, reason = mark
         said = "voided" if kind is TagMarkKind.VOID else "marked lost"
         raise ValidationError(
-            f"Tag {number} was {said} on {us_date(town_day(when))} ({reason}); it is not given "
+            f"Tag {shown} was {said} on {us_date(town_day(when))} ({reason}); it is not given "
             "out. Take another tag.",
             field="tag",
         )

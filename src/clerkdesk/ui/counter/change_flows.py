@@ -224,7 +224,7 @@ class ChangeFlows:
 
     def _ask_new_tag(self, dog: CardDog, label: str, summary: StockSummary) -> None:
         note = shortage_note(label, summary)
-        request = TagRequest(dog.dog_id, dog.name, label, summary.next_tag)
+        request = TagRequest(dog.dog_id, dog.name, label, summary.next_tag, summary)
         self.tags_dialog = TagsDialog(
             [request],
             self.parent,

@@ -145,6 +145,7 @@ class CheckoutFlow:
                     entry.standing.dog_name,
                     year.label,
                     typed if typed is not None else proposed,
+                    summary,
                 )
             )
         note = " ".join(shortage_note(label, summary) for label, summary in empty.items())

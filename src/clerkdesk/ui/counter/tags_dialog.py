@@ -1,13 +1,16 @@
 """Tags: each dog being licensed with the next tag of the year's stock proposed; the clerk
-types the number of the tag in hand when it differs."""
+types the number of the tag in hand when it differs.
+
+A tag reads as it was received ("W-125"): the clerk may type it so, or the number alone,
+and the field shows it as the collar does once the clerk moves on."""
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QIntValidator
+from PySide6.QtCore import QRegularExpression, Signal
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
@@ -17,7 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerkdesk.rules.tag_text import PREFIX_LENGTH, tag_text, typed_tag
+from clerkdesk.services.tag_input import MAX_TAG_NUMBER
+from clerkdesk.services.tags import StockSummary
 from clerkdesk.ui.fields import button_row, message_label, say
+
+# A prefix's characters, then the number: what a clerk reads off a tag ("W-125", "125").
+_TYPED = QRegularExpression(rf"[A-Za-z0-9 ./#-]{{0,{PREFIX_LENGTH}}}[0-9]{{1,8}}")
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,11 @@ class TagRequest:
     dog_name: str
     license_year_label: str
     proposed: int | None
+    stock: StockSummary | None = None
+    """The year's tag stock, so a number shows as its tag reads (``W-125``)."""
+
+    def text(self, number: int) -> str:
+        return self.stock.tag_text(number) if self.stock else tag_text(number, None)
 
 
 class TagsDialog(QDialog):
@@ -76,10 +90,11 @@ class TagsDialog(QDialog):
         for row, request in enumerate(requests):
             caption = QLabel(f"{request.dog_name} — tag {request.license_year_label}", self)
             edit = QLineEdit(self)
-            edit.setValidator(QIntValidator(1, 99_999_999, edit))
+            edit.setValidator(QRegularExpressionValidator(_TYPED, edit))
             edit.setAccessibleName(f"Tag number for {request.dog_name}")
-            edit.setText("" if request.proposed is None else str(request.proposed))
+            edit.setText("" if request.proposed is None else request.text(request.proposed))
             edit.textChanged.connect(lambda _t, d=request.dog_id: say(self.messages[d], ""))
+            edit.editingFinished.connect(lambda r=request: self._as_read(r))
             caption.setBuddy(edit)
             message = message_label(self, f"the tag for {request.dog_name}")
             grid.addWidget(caption, row, 0)
@@ -101,7 +116,25 @@ class TagsDialog(QDialog):
             first_edit.selectAll()
 
     def tags(self) -> dict[int, int | None]:
-        return {d: int(e.text()) if e.text().strip() else None for d, e in self.edits.items()}
+        """The number of each dog's tag; None for a blank (checkout takes the next) or a
+        text that is no tag (``finish`` says so before it is used)."""
+        return {d: self._number(e.text()) for d, e in self.edits.items()}
+
+    @staticmethod
+    def _number(text: str) -> int | None:
+        typed = typed_tag(text)
+        return typed.number if typed and 1 <= typed.number <= MAX_TAG_NUMBER else None
+
+    def _as_read(self, request: TagRequest) -> None:
+        """The typed tag shown as its stock reads it ("17" becomes "W-17")."""
+        edit = self.edits[request.dog_id]
+        number = self._number(edit.text())
+        if number is not None and edit.text() != request.text(number):
+            edit.setText(request.text(number))
+
+    def _unread(self, request: TagRequest) -> bool:
+        text = self.edits[request.dog_id].text()
+        return bool(text.strip()) and self._number(text) is None
 
     def show_problem(self, text: str) -> None:
         """A refusal from checkout: beside the tag it names, or above the list."""
@@ -115,11 +148,21 @@ class TagsDialog(QDialog):
         say(self.note, text)
 
     def finish(self) -> None:
+        unread = [r for r in self.requests if self._unread(r)]
+        for request in unread:
+            example = request.text(request.proposed or 125)
+            say(self.messages[request.dog_id], f"Type the tag's number, e.g. {example}.")
+        if unread:
+            self.edits[unread[0].dog_id].setFocus()
+            return
+        for request in self.requests:
+            self._as_read(request)
         numbers = [n for n in self.tags().values() if n is not None]
         if len(numbers) != len(set(numbers)):
             for dog_id, number in self.tags().items():
                 if number is not None and numbers.count(number) > 1:
-                    say(self.messages[dog_id], f"Tag {number} is given to two dogs.")
+                    shown = self.edits[dog_id].text()
+                    say(self.messages[dog_id], f"Tag {shown} is given to two dogs.")
             return
         self.chosen.emit(self.tags())
         self.accept()
