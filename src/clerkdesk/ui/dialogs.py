@@ -49,7 +49,7 @@ def _ask(parent: QWidget | None, question: Question, then: Callable[[str | None]
     dialog.activateWindow()
 
 
-def _print_job(parent: QWidget | None, job: PrintJob) -> bool:
+def _print_job(parent: QWidget | None, job: PrintJob) -> bool | Path:
     from clerkdesk.ui.printing.printer import print_with_dialog
 
     return print_with_dialog(parent, job)

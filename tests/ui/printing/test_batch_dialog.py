@@ -75,7 +75,7 @@ def test_todays_certificates_are_counted_and_printed_with_ctrl_p(
     job = dialogs.jobs[0]
     assert job.kind is DocumentKind.CERTIFICATE and job.path.name == "certificates-2026-06-01.pdf"
     assert len(PdfReader(io.BytesIO(job.path.read_bytes())).pages) == expected
-    assert dialog.message.text() == f"Sent {expected} certificate(s) to the printer."
+    assert dialog.message.text() == f"Sent {expected} certificates to the printer."
 
 
 def test_a_day_without_licenses_offers_nothing_to_print(

@@ -23,13 +23,20 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.db.database import Database
 from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.document_batches import (
     CertificateBatch,
     certificates_issued_on,
     render_batch,
 )
-from clerkdesk.ui.printing.jobs import DocumentKind, JobPrinter, PrintJob, documents_dir
+from clerkdesk.ui.printing.jobs import (
+    DocumentKind,
+    JobPrinter,
+    PrintJob,
+    documents_dir,
+    sent_words,
+)
 from clerkdesk.ui.printing.preview import PrintPreview
 
 PRINT_KEYS = "Ctrl+P"
@@ -194,9 +201,10 @@ class BatchPrintDialog(QDialog):
         self._render(self._print)
 
     def _print(self, job: PrintJob) -> None:
-        if self.print_job(self, job):
+        result = self.print_job(self, job)
+        if result:
             count = self.batch.count if self.batch else 0
-            self.message.setText(f"Sent {count} certificate(s) to the printer.")
+            self.message.setText(sent_words(counted(count, "certificate"), result))
         else:
             self.message.setText(f"Not printed. The PDF is kept: {job.path}")
 

@@ -36,8 +36,20 @@ class PrintJob:
         return self.kind in (DocumentKind.TAG_LABELS, DocumentKind.CALIBRATION)
 
 
-JobPrinter = Callable[[QWidget | None, PrintJob], bool]
-"""(parent, a job) → True once sent to a printer the clerk chose, False if cancelled."""
+JobPrinter = Callable[[QWidget | None, PrintJob], bool | Path]
+"""(parent, a job) → True once sent to a printer the clerk chose, the file's full path when
+the clerk chose Print to file, False if cancelled."""
+
+
+def printed_file(result: bool | Path) -> Path | None:
+    """The file a job was printed to, when the clerk chose Print to file."""
+    return result if isinstance(result, Path) else None
+
+
+def sent_words(names: str, result: bool | Path) -> str:
+    """``Sent receipt.pdf to the printer.``, or where Print to file put it, in full."""
+    file = printed_file(result)
+    return f"Printed {names} to the file {file}." if file else f"Sent {names} to the printer."
 
 
 def documents_dir() -> Path:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
-from clerkdesk.ui.printing.jobs import JobPrinter, PrintJob
+from clerkdesk.ui.printing.jobs import JobPrinter, PrintJob, printed_file
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.printing.settings import PrintSettings
 
@@ -17,6 +18,8 @@ from clerkdesk.ui.printing.settings import PrintSettings
 class Presented:
     preview: PrintPreview | None  # shown, when the workstation previews first
     sent: tuple[PrintJob, ...]  # printed at once, when it does not
+    files: tuple[Path, ...] = ()
+    """Where the clerk printed to a file instead of a printer."""
 
     def message(self, what: str) -> str:
         """A line for the status bar after printing at once."""
@@ -24,6 +27,8 @@ class Presented:
             return ""
         if not self.sent:
             return f"{what}: printing cancelled. The PDF is kept in the documents folder."
+        if self.files:
+            return f"{what} printed to the file {', '.join(map(str, self.files))}."
         return f"{what} sent to the printer."
 
 
@@ -45,8 +50,11 @@ def present(
         preview.activateWindow()
         return Presented(preview, ())
     sent: list[PrintJob] = []
+    files: list[Path] = []
     for job in jobs:
-        if not print_job(parent, job):
+        result = print_job(parent, job)
+        if not result:
             break  # the clerk cancelled the printer dialog: not the rest either
         sent.append(job)
-    return Presented(None, tuple(sent))
+        files += filter(None, [printed_file(result)])
+    return Presented(None, tuple(sent), tuple(files))

@@ -20,7 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.ui.elide import ElidedLabel
-from clerkdesk.ui.printing.jobs import DocumentKind, JobPrinter, PrintJob
+from clerkdesk.ui.printing.jobs import (
+    DocumentKind,
+    JobPrinter,
+    PrintJob,
+    printed_file,
+    sent_words,
+)
 
 ONCE = (DocumentKind.RECEIPT, DocumentKind.CERTIFICATE)
 
@@ -132,12 +138,19 @@ class PrintPreview(QDialog):
         # A receipt or a certificate goes to the printer once from here: a second copy is a
         # reprint, which must say REPRINT on its face and be recorded.
         again = [j for j in jobs if j.kind in ONCE and j.path in self.sent]
-        sent = []
+        sent: list[str] = []
+        files: list[str] = []  # Print to file: each says where it went, in full
         for job in jobs:
-            if job not in again and self.print_job(self, job):
-                self.sent.add(job.path)
+            result = self.print_job(self, job) if job not in again else False
+            if not result:
+                continue
+            self.sent.add(job.path)
+            if printed_file(result) is not None:
+                files.append(sent_words(job.path.name, result))
+            else:
                 sent.append(job.path.name)
-        lines = [f"Sent {', '.join(sent)} to the printer."] if sent else []
+        lines = [sent_words(", ".join(sent), True)] if sent else []
+        lines += files
         if again:
             names = ", ".join(j.title for j in again)
             lines.append(

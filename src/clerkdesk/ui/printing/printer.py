@@ -8,6 +8,7 @@ workstation last used for that kind of document, and remembers the choice.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QSizeF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter
@@ -117,8 +118,9 @@ def remember(printer: QPrinter, job: PrintJob, settings: PrintSettings) -> None:
 
 def print_with_dialog(
     parent: QWidget | None, job: PrintJob, settings: PrintSettings | None = None
-) -> bool:
-    """The system's printer dialog, then every page of the job at actual size."""
+) -> bool | Path:
+    """The system's printer dialog, then every page of the job at actual size. The file's
+    full path when the clerk chose Print to file, so the message can say where it went."""
     settings = settings or PrintSettings()
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(job.title)
@@ -142,4 +144,12 @@ def print_with_dialog(
         box.exec()
         return False
     remember(printer, job, settings)
-    return True
+    return file_printed(printer) or True
+
+
+def file_printed(printer: QPrinter) -> Path | None:
+    """Where a printer set to Print to file wrote (None for a real printer)."""
+    name = printer.outputFileName()
+    if printer.outputFormat() != QPrinter.OutputFormat.PdfFormat or not name:
+        return None
+    return Path(name).expanduser().absolute()
