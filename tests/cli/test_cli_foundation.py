@@ -74,6 +74,20 @@ def test_demo_fills_a_new_database_and_refuses_a_full_one(
     assert status == 0
     assert "300 dogs" in out
     assert "100%" in err  # the progress bar reached its end
+    # Each step the bars do not count says so on a line of its own, in order.
+    steps = [line for line in err.splitlines() if line.startswith("demo: ")]
+    assert steps[0].startswith("demo: building a town of 300 dogs and 2 past license years")
+    assert [step.split(" ")[1] for step in steps[1:]] == [
+        "receiving",
+        "setting",
+        "voiding",
+        "closing",
+    ]
+    # Off a terminal, the history's bar gives a line whenever it passes a tenth (sales are
+    # written hundreds at a time, so it may skip one), from 0% to 100%.
+    history = [line for line in err.splitlines() if line.startswith("history [")]
+    tenths = [int(line.split("]")[1].split("%")[0]) // 10 for line in history]
+    assert tenths[0] == 0 and tenths[-1] == 10 and tenths == sorted(set(tenths))
 
     status, _, err = run(capsys, "--db", url, "demo", "--dogs", "300")
     assert status == 2

@@ -69,3 +69,12 @@ def test_moments_fall_in_office_hours_on_the_town_clock() -> None:
     assert hours.before_closing(late).astimezone(EASTERN).time() == dt.time(16, 30)
     early = hours.at(dt.date(2026, 7, 15), dt.time(10, 5))
     assert hours.before_closing(early) == early
+
+
+def test_every_open_day_is_as_likely_as_another() -> None:
+    # A weekend moved to the Monday would make Mondays three times as busy as Wednesdays.
+    rng = random.Random(7)
+    first, last = dt.date(2026, 9, 14), dt.date(2026, 11, 8)  # eight weeks, two holidays
+    weekdays = [hours.open_day_between(first, last, rng).weekday() for _ in range(7000)]
+    by_day = [weekdays.count(day) for day in range(5)]
+    assert max(by_day) < 1.25 * min(by_day)

@@ -48,7 +48,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 class _Bar:
-    """A progress bar on standard error, redrawn in place on a terminal."""
+    """A progress bar on standard error, redrawn in place on a terminal; elsewhere (a log,
+    a pipe) a line at each tenth passed."""
 
     def __init__(self, label: str = "demo", unit: str = "dogs", width: int = 30) -> None:
         self.label, self.unit = label, unit
@@ -57,18 +58,31 @@ class _Bar:
         self._last = -1
 
     def __call__(self, done: int, total: int) -> None:
-        percent = done * 100 // total
+        percent = done * 100 // total if total else 100
         if percent == self._last:
             return
+        # Sales are counted a few hundred at a time, so a tenth may be passed, never hit.
+        new_tenth = self._last < 0 or percent // 10 > self._last // 10
         self._last = percent
-        filled = self.width * done // total
+        filled = self.width * percent // 100
         bar = "#" * filled + "-" * (self.width - filled)
         line = f"{self.label} [{bar}] {percent:3d}%  {done:,}/{total:,} {self.unit}"
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if done >= total else ""))
-        elif percent % 10 == 0:
+        elif new_tenth:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
+
+
+def _stage(words: str) -> None:
+    """A step of the demo that the bars do not count, on a line of its own."""
+    sys.stderr.write(f"demo: {words}…\n")
+    sys.stderr.flush()
+
+
+def _long_stage(words: str) -> None:
+    """A big town's first step also says that the whole takes minutes."""
+    _stage(f"{words}; this takes a few minutes" if words.startswith("building") else words)
 
 
 def _history_years(args: argparse.Namespace) -> int:
@@ -109,6 +123,7 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
             if added:
                 out(_DEMO_USERS)
             return 0
+    years = _history_years(args)
     result = fill_demo(
         database,
         dogs=args.dogs,
@@ -117,8 +132,9 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         clock=ctx.clock,
         progress=_Bar(),
         history_progress=_Bar("history", "sales and changes"),
-        history_years=_history_years(args),
+        history_years=years,
         stock_tags=True,
+        stage=_stage if args.dogs < 1000 else _long_stage,
     )
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(

@@ -11,10 +11,11 @@ from sqlalchemy import func, insert, select
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.demo.generator import DemoBatch, DemoTown
-from clerkdesk.demo.history import DEMO_ACTOR, HistoryWritten, write_history
+from clerkdesk.demo.history import DEMO_ACTOR, HistoryWritten, Stage, write_history
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, RabiesCertificate, Setting
 from clerkdesk.rules import presets
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
 from clerkdesk.services.search_words import dog_tokens, insert_tokens, owner_tokens
@@ -77,12 +78,14 @@ def fill_demo(
     history_years: int = 0,
     stock_tags: bool = False,
     history_progress: Progress | None = None,
+    stage: Stage | None = None,
 ) -> DemoResult:
     """Add a demo town of ``dogs`` dogs; refuses a database that already holds dogs.
 
     ``history_years`` past license years are licensed, and this one up to yesterday; their
     tag stock is received first. ``stock_tags`` receives this year's stock (and next year's
-    in its early sale) even when no history is written."""
+    in its early sale) even when no history is written. ``progress`` counts the dogs made,
+    ``history_progress`` the sales written, and ``stage`` is told each other step."""
     if not 1 <= dogs <= MAX_DEMO_DOGS:
         raise ValidationError(f"--dogs must be between 1 and {MAX_DEMO_DOGS:,}", field="dogs")
     known = {preset.id for preset in presets.list_presets()}
@@ -95,6 +98,9 @@ def fill_demo(
         raise ValidationError(
             f"this database already holds {held:,} dogs; demo data goes only into an empty one"
         )
+    if stage is not None:
+        history = f" and {counted(history_years, 'past license year')} of its office's history"
+        stage(f"building a town of {dogs:,} dogs" + (history if history_years else ""))
     started = dt.datetime.now(dt.UTC)
     save_town_profile(
         database,
@@ -133,6 +139,7 @@ def fill_demo(
             clock=clock,
             progress=history_progress,
             stock_only=not history_years,
+            stage=stage,
         )
     with acting(database, DEMO_ACTOR, Permission.MANAGE_TOWN, clock=clock) as session:
         session.merge(

@@ -32,6 +32,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Closeout, Dog, DogStatus, Receipt, ReceiptVoid, Tender, TenderKind
 from clerkdesk.reports.money_documents import DaySummary
 from clerkdesk.rules import TownProfile
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.rules.sale import years_on_sale
@@ -46,6 +47,7 @@ from clerkdesk.services.tags import receive_stock
 from clerkdesk.services.voids import void_receipt
 
 Progress = Callable[[int, int], None]
+Stage = Callable[[str], None]
 OWNERS_PER_TRANSACTION = 400
 RENEWING = 0.85
 """The share of dogs renewed each year."""
@@ -397,8 +399,12 @@ def write_history(
     clock: Clock,
     progress: Progress | None = None,
     stock_only: bool = False,
+    stage: Stage | None = None,
 ) -> HistoryWritten:
-    """Stock tags, then license ``years`` past license years and this one up to yesterday."""
+    """Stock tags, then license ``years`` past license years and this one up to yesterday.
+    ``stage`` is told, in a few words, each step that takes a while besides the sales
+    (``progress`` counts those)."""
+    say = stage or (lambda _words: None)
     rng = random.Random(seed * 7919 + years)
     with database.read() as session:
         profile = profile_in_force(session)
@@ -406,12 +412,14 @@ def write_history(
     owners = list(dogs_by_owner.items())
     dogs = sum(len(d) for _, d in owners)
     stocked_years = years_to_stock(profile, clock.today(), years)
+    say("receiving tag stock for " + ", ".join(year.label for year in stocked_years))
     stocked = stock_years(database, profile, stocked_years, dogs, clock)
     if stock_only:
         return HistoryWritten(0, 0, 0, stocked)
     # Kennels draw on a random stream of their own, so the dogs' history stays as it was.
     kennel_rng = random.Random(seed * 104729 + years)
     keepers = _keepers(owners, kennels.kennel_count(dogs), kennel_rng)
+    say(f"setting up {counted(len(keepers), 'kennel')} and their inspections")
     sales = kennels.set_up_kennels(
         database, profile, stocked_years, keepers, kennel_rng, clock, DEMO_ACTOR
     )
@@ -425,6 +433,8 @@ def write_history(
     events = planner.ordered()
     writer = _Writer(database, rng)
     done = 0
+    if progress is not None:
+        progress(0, len(events))
     for run in _runs(events):
         if run[0].kind == "license":
             writer.licenses_run(run)
@@ -433,8 +443,10 @@ def write_history(
         done += len(run)
         if progress is not None:
             progress(done, len(events))
+    say("voiding a few sales")
     void_some(writer, VOIDS)
     # Voids first: each is posted on its own day, before that day is closed out.
+    say("closing out each past business day")
     closed = close_past_days(database, rng, clock)
     return HistoryWritten(
         writer.written, writer.lost, writer.transfers, stocked, closed, writer.voided,

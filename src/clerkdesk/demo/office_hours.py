@@ -16,6 +16,7 @@ from clerkdesk.rules.town_time import town_zone
 OPENS = dt.time(8, 30)
 CLOSES = dt.time(16, 30)
 _STEP_MINUTES = 5
+_DRAWS = 12
 _OPEN_MINUTES = (CLOSES.hour * 60 + CLOSES.minute) - (OPENS.hour * 60 + OPENS.minute)
 
 
@@ -71,10 +72,15 @@ def open_on_or_before(day: dt.date) -> dt.date:
 
 
 def open_day_between(first: dt.date, last: dt.date, rng: random.Random) -> dt.date:
-    """A day the office is open from ``first`` to ``last``, drawn at random: the day drawn,
-    or the next open one, or (past ``last``) the one before; ``first`` itself if the span
-    has no open day."""
-    drawn = first + dt.timedelta(days=rng.randint(0, max(0, (last - first).days)))
+    """A day the office is open from ``first`` to ``last``, drawn at random, each open day
+    as likely as another (moving a weekend to the Monday would crowd Mondays); ``first``
+    itself if the span has no open day."""
+    span = max(0, (last - first).days)
+    for _ in range(_DRAWS):
+        drawn = first + dt.timedelta(days=rng.randint(0, span))
+        if is_open(drawn):
+            return drawn
+    # A short span of mostly closed days (a long weekend): the nearest open day in it.
     later = open_on_or_after(drawn)
     if later <= last:
         return later
