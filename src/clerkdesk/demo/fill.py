@@ -99,8 +99,8 @@ def fill_demo(
             f"this database already holds {held:,} dogs; demo data goes only into an empty one"
         )
     if stage is not None:
-        history = f" and {counted(history_years, 'past license year')} of its office's history"
-        stage(f"building a town of {dogs:,} dogs" + (history if history_years else ""))
+        past = f" and {counted(history_years, 'past license year')} of its office's history"
+        stage(f"building a town of {dogs:,} dogs" + (past if history_years else ""))
     started = dt.datetime.now(dt.UTC)
     save_town_profile(
         database,
