@@ -16,8 +16,8 @@ from PySide6.QtCharts import (
     QLineSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QMargins, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QMargins, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from clerkdesk.rules.counts import counted
@@ -88,6 +88,34 @@ def _month_name(month: str) -> str:
 def _short_month(month: str) -> str:
     year, number = (int(part) for part in month.split("-"))
     return f"{dt.date(year, number, 1):%b}"
+
+
+def month_labels(months: Sequence[str]) -> list[str]:
+    """``Apr``, ``May`` …; a month the season holds twice (an early sale's January and the
+    January a year on) carries its year, ``Jan ’26``: the axis shows each label once."""
+    short = [_short_month(month) for month in months]
+    twice = {label for label in short if short.count(label) > 1}
+    return [
+        f"{label} ’{month[2:4]}" if label in twice else label
+        for label, month in zip(short, months, strict=True)
+    ]
+
+
+def fit_month_labels(chart: QChart, plot: QRectF) -> None:
+    """Month labels side by side while each has room under its bars, else upright, so that
+    none is cut to "…" (fourteen months and more by the end of a season)."""
+    axis = next(
+        (a for a in chart.axes(Qt.Orientation.Horizontal) if isinstance(a, QBarCategoryAxis)),
+        None,
+    )
+    if axis is None or not axis.categories():
+        return
+    labels = axis.categories()
+    metrics = QFontMetrics(axis.labelsFont())
+    widest = max(metrics.horizontalAdvance(label) for label in labels)
+    angle = 0 if widest + 8 <= plot.width() / len(labels) else -90
+    if axis.labelsAngle() != angle:
+        axis.setLabelsAngle(angle)
 
 
 class _ChartBox:
@@ -169,7 +197,7 @@ class MonthlyChart(_ChartBox):
         series.append(this)
         chart.addSeries(series)
         x = QBarCategoryAxis()
-        x.append([_short_month(m.month) for m in months] or ["—"])
+        x.append(month_labels([m.month for m in months]) or ["—"])
         y = QValueAxis()
         top = max([float(m.amount) for m in months] + [float(m.last_year) for m in months] + [1.0])
         y.setRange(0, _nice_top(top))
@@ -179,4 +207,7 @@ class MonthlyChart(_ChartBox):
         chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(x)
         series.attachAxis(y)
+        # The plot's width is known once the chart is laid out in its view, and again
+        # whenever the window is resized.
+        chart.plotAreaChanged.connect(lambda plot, c=chart: fit_month_labels(c, plot))
         self._set(chart, monthly_words(o))
