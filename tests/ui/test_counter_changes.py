@@ -102,7 +102,7 @@ def test_a_dog_goes_to_a_new_owner_made_from_the_transfer_dialog(
     assert isinstance(picker, OwnerPicker)
     assert "Enter to choose" in picker.results.summary.text()
     qtbot.keyClicks(focused(), "Qxzzyv")
-    qtbot.waitUntil(lambda: "New owner (Alt+N)" in picker.results.summary.text())
+    qtbot.waitUntil(lambda: "Alt+N to add them as a new owner" in picker.results.summary.text())
     qtbot.keyClick(focused(), Qt.Key.Key_N, ALT)
     assert isinstance(active_dialog(qtbot, OwnerForm), OwnerForm)
     assert not picker.isVisible()

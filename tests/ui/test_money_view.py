@@ -219,9 +219,7 @@ def test_a_role_that_may_not_void_never_sees_the_action(
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
 
 
-def test_a_void_refused_by_a_locked_month_is_said_in_the_dialog(
-    qtbot: QtBot, money_view: MoneyView, ui_context: UiContext
-) -> None:
+def _lock_month_of(money_view: MoneyView, ui_context: UiContext) -> None:
     from clerkdesk.services.periods import lock_period
 
     row = money_view.current()
@@ -230,23 +228,45 @@ def test_a_void_refused_by_a_locked_month_is_said_in_the_dialog(
     today = ui_context.clock.today()
     assert row.business_day.replace(day=28) + dt.timedelta(days=4) <= today, "month not over"
     lock_period(ui_context.database, month, "TR-1", actor=ui_context.actor, clock=ui_context.clock)
+
+
+def test_a_void_in_a_locked_month_is_refused_before_the_reason(
+    qtbot: QtBot, money_view: MoneyView, ui_context: UiContext
+) -> None:
+    # GIVEN the chosen receipt's month remitted and locked
+    _lock_month_of(money_view, ui_context)
+
+    # WHEN the clerk asks to void it
+    qtbot.keyClick(money_view.table, Qt.Key.Key_D, CTRL)
+
+    # THEN the refusal comes at once, with no reason asked and nothing to confirm
+    qtbot.waitUntil(lambda: "is locked" in money_view.message.text(), timeout=10000)
+    _settled(qtbot, money_view)
+    assert not [w for w in (money_view.dialog,) if isinstance(w, VoidDialog) and w.isVisible()]
+
+
+def test_a_month_locked_while_the_reason_is_typed_is_said_in_the_dialog(
+    qtbot: QtBot, money_view: MoneyView, ui_context: UiContext
+) -> None:
+    # GIVEN the void form open on a receipt of a month not locked yet
     qtbot.keyClick(money_view.table, Qt.Key.Key_D, CTRL)
     dialog = active_dialog(qtbot, VoidDialog)
     assert isinstance(dialog, VoidDialog)
     edit = focused()
     assert isinstance(edit, QLineEdit)
     qtbot.keyClicks(edit, "late")
+    # WHEN the treasurer locks that month at another workstation, then the clerk confirms
+    _lock_month_of(money_view, ui_context)
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     active_dialog(qtbot, QuestionDialog)
     qtbot.keyClick(focused(), Qt.Key.Key_V)
+    # THEN the refusal is said in the form, which stays open
     qtbot.waitUntil(lambda: "is locked" in dialog.form_message.text(), timeout=10000)
     assert dialog.isVisible()
-    qtbot.keyClick(focused(), Qt.Key.Key_Escape)
+    dialog.discard()
 
 
-def test_f6_gives_the_receipts_the_keyboard_from_anywhere(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def test_f6_gives_the_receipts_the_keyboard_from_anywhere(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     money = window.views["money"]
     assert isinstance(money, MoneyView)
@@ -272,3 +292,25 @@ def test_f6_gives_the_receipts_the_keyboard_from_anywhere(
     qtbot.waitUntil(lambda: focused() is money.table)
     qtbot.keyClick(focused(), Qt.Key.Key_Down)
     assert money.table.currentIndex().row() == 1
+
+
+def test_a_receipt_shows_every_fee_line_whole(qtbot: QtBot, money_view: MoneyView) -> None:
+    # GIVEN the receipt with the most fee lines on the page, opened at 1280×800
+    page = money_view.page
+    assert page is not None
+    money_view.window().resize(1280, 800)
+    most = max(range(len(page.rows)), key=lambda n: page.rows[n].total)
+    money_view.table.selectRow(most)
+    qtbot.keyClick(money_view.table, Qt.Key.Key_Return)
+    dialog = active_dialog(qtbot, ReceiptDialog)
+    assert isinstance(dialog, ReceiptDialog)
+    lines = dialog.lines
+    assert lines.rowCount() >= 2
+    # THEN each line is as tall as its wrapped words at the columns' widths, and all of
+    # them show without scrolling, in a dialog no taller than the screen
+    for row in range(lines.rowCount()):
+        assert lines.rowHeight(row) == lines.sizeHintForRow(row)
+    last = lines.visualRect(lines.model().index(lines.rowCount() - 1, 0))
+    assert last.bottom() < lines.viewport().height()
+    assert dialog.frameGeometry().height() <= 800
+    qtbot.keyClick(focused(), Qt.Key.Key_Escape)

@@ -36,7 +36,7 @@ from clerkdesk.models import (
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor, Permission
-from clerkdesk.services.acting import acting
+from clerkdesk.services.acting import acting, require
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.locks import lock_dogs_and_owners
 from clerkdesk.services.posting import posting_day, refuse_locked
@@ -95,20 +95,8 @@ def void_receipt(
         # Dogs and owners before the chain: the order every poster locks in (see locks).
         _lock_paid_for(session, receipt_id)
         seq = hold_chain(session)
-        receipt = session.get(Receipt, receipt_id)
-        if receipt is None:
-            raise ValidationError("That receipt is not on file.", field="receipt")
+        receipt = _voidable(session, receipt_id)
         label = receipt.label
-        done = session.scalars(
-            select(ReceiptVoid).where(ReceiptVoid.receipt_id == receipt.id)
-        ).first()
-        if done is not None:
-            raise AlreadyVoided(
-                f"Receipt {label} was already voided on {us_date(done.business_day)} by "
-                f"{done.voided_by}: {done.reason}",
-                field="receipt",
-            )
-        refuse_locked(session, receipt.business_day, f"void receipt {label}")
         day = posting_day(session, today, "void a receipt")
         words = void_words(today, actor, reason)
         undone = _undo(session, receipt, words, now, actor)
@@ -125,6 +113,32 @@ def void_receipt(
         session.flush()
         post_entry(session, LedgerKind.VOID, void.id, now, seq)
         return VoidResult(void.id, receipt.id, label, receipt.total, day, tuple(undone))
+
+
+def _voidable(session: Session, receipt_id: int) -> Receipt:
+    """The receipt, if nothing about it refuses a void for certain: it is on file, not
+    voided already, and its month is not locked."""
+    receipt = session.get(Receipt, receipt_id)
+    if receipt is None:
+        raise ValidationError("That receipt is not on file.", field="receipt")
+    done = session.scalars(select(ReceiptVoid).where(ReceiptVoid.receipt_id == receipt.id)).first()
+    if done is not None:
+        raise AlreadyVoided(
+            f"Receipt {receipt.label} was already voided on {us_date(done.business_day)} by "
+            f"{done.voided_by}: {done.reason}",
+            field="receipt",
+        )
+    refuse_locked(session, receipt.business_day, f"void receipt {receipt.label}")
+    return receipt
+
+
+def check_voidable(database: Database, receipt_id: int, *, actor: Actor) -> None:
+    """Refuse now, as ``void_receipt`` would, what is certain to be refused — a role that
+    may not void, a receipt voided already or in a locked month — so the clerk hears it
+    before giving a reason and confirming. The void itself checks all again."""
+    require(actor, Permission.VOID)
+    with database.read() as session:
+        _voidable(session, receipt_id)
 
 
 def _lock_paid_for(session: Session, receipt_id: int) -> None:

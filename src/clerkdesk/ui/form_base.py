@@ -33,6 +33,7 @@ from clerkdesk.services.checks import Problems
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import BadInput, message_label, parse_date, say
+from clerkdesk.ui.typed_guard import TypedGuard
 
 P = ParamSpec("P")
 # The most gaps the main button names before it counts the rest.
@@ -91,6 +92,7 @@ class FormDialog(QDialog):
         self._order: list[QWidget] = []
         self._found = Problems()
         self.saving = False
+        self.guard = TypedGuard(self)
 
     # building -----------------------------------------------------------------------
     def add_field(
@@ -151,6 +153,7 @@ class FormDialog(QDialog):
         if self._order:
             self._order[0].setFocus()
         self.refresh_button()
+        self.guard.watch()
 
     def set_required(self, key: str, short: str | None) -> None:
         """Make a field required (named ``short`` on the main button) or optional."""
@@ -287,6 +290,18 @@ class FormDialog(QDialog):
         room = screen.availableGeometry().height() - FRAME if screen is not None else wanted
         if wanted > self.height():
             self.resize(QSize(width, min(wanted, room)))
+
+    # closing ------------------------------------------------------------------------
+    def reject(self) -> None:
+        """Esc or Cancel: at once on a form no one typed into; otherwise only once the
+        clerk says to throw the typing away."""
+        if self.saving:
+            return  # the save under way finishes first
+        self.guard.close(self.ctx.dialogs, self.discard)
+
+    def discard(self) -> None:
+        """Close without asking: someone else signed in, and what was typed is not theirs."""
+        super().reject()
 
     # saving -------------------------------------------------------------------------
     def work(self) -> Callable[[], Any]:

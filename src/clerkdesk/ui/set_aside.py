@@ -87,4 +87,5 @@ class SetAside:
         """Someone else signed in: what the one before left open is cancelled, top first."""
         dialogs, self.dialogs = self.dialogs, []
         for dialog in reversed(dialogs):
-            dialog.reject()
+            # A form asks before throwing typing away; not when its typist is gone.
+            getattr(dialog, "discard", dialog.reject)()

@@ -79,7 +79,7 @@ class OwnerPicker(QDialog):
     makes one instead."""
 
     picked = Signal(object)
-    wants_new_owner = Signal()
+    wants_new_owner = Signal(str)  # with the words searched, the new owner's name
 
     def __init__(self, ctx: UiContext, dog_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -98,11 +98,12 @@ class OwnerPicker(QDialog):
             ctx,
             self,
             prompt="Type the new owner's name, street or phone; ↓ to move, Enter to choose.",
-            new_owner="add them with New owner (Alt+N)",
+            new_owner="press Enter or Alt+N to add them as a new owner",
         )
         self.results.heading.setVisible(False)
         self.results.attach(self.box)
         self.results.opened.connect(self._chosen)
+        self.results.wants_new_owner.connect(lambda _words: self._new_owner())
         self.message = QLabel("", self)
         self.message.setObjectName("FieldError")
         self.message.setAccessibleName("Transfer message")
@@ -131,5 +132,5 @@ class OwnerPicker(QDialog):
         self.accept()
 
     def _new_owner(self) -> None:
-        self.wants_new_owner.emit()
+        self.wants_new_owner.emit(self.results.searched())
         self.accept()

@@ -46,7 +46,9 @@ class OwnerForm(FormDialog):
         *,
         owner_id: int | None = None,
         current: OwnerInput | None = None,
+        starting_name: tuple[str, str] | None = None,
     ) -> None:
+        """``starting_name`` is the (first, last) name a new owner's form starts with."""
         title = "New owner" if owner_id is None else "Edit owner"
         super().__init__(ctx, title, "Save owner", parent)
         self.owner_id = owner_id
@@ -85,8 +87,13 @@ class OwnerForm(FormDialog):
                 self.edit(key).setText(getattr(current, key) or "")
             self.edit("birth_date").setText(show_date(current.birth_date))
             year_round.setChecked(current.year_round_resident)
+        if starting_name is not None and current is None:
+            for key, text in zip(("first_name", "last_name"), starting_name, strict=True):
+                self.edit(key).setText(text)
         self._current = current
         self.finish()
+        if starting_name is not None and all(starting_name):
+            self.edit("street").setFocus()  # the name is there: the address comes next
 
     def work(self) -> Callable[[], Any]:
         keep = self._current

@@ -83,6 +83,9 @@ class RabiesForm(FormDialog):
         self._auto_expiry = ""
         self._kind_changed()
         self.finish()
+        # Nearly every certificate is a vaccination: the cursor waits on its date (Alt+K,
+        # or Shift+Tab, reaches Kind for an exemption).
+        self.edit("vaccination_date").setFocus()
 
     def edit(self, key: str) -> QLineEdit:
         widget = self.widgets[key]

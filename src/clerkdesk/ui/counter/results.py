@@ -88,6 +88,8 @@ class ResultsPanel(QWidget):
     """The left column: what was found, and how many."""
 
     opened = Signal(object)  # SearchHit
+    # Enter when nothing on file matches: the clerk adds them, with the words searched.
+    wants_new_owner = Signal(str)
 
     def __init__(
         self,
@@ -95,7 +97,7 @@ class ResultsPanel(QWidget):
         parent: QWidget | None = None,
         *,
         prompt: str = "Type in the search box above (Ctrl+K).",
-        new_owner: str = "add a new owner (O)",
+        new_owner: str = "press Enter to add a new owner by that name (O)",
     ) -> None:
         """``prompt`` says where to type; ``new_owner`` how to add one when nothing is found."""
         super().__init__(parent)
@@ -196,6 +198,8 @@ class ResultsPanel(QWidget):
             self.opened.emit(result.exact)
         elif wanted and result.hits:
             self.opened.emit(result.hits[0])
+        elif wanted and result.query:
+            self.wants_new_owner.emit(self.searched())
 
     def _failed(self, generation: int, exc: Exception) -> None:
         if generation != self._generation:
@@ -223,6 +227,16 @@ class ResultsPanel(QWidget):
         hit = self.model.hit(row)
         if hit is not None:
             self.opened.emit(hit)
+        elif self.searched():
+            self.wants_new_owner.emit(self.searched())
+
+    def searched(self) -> str:
+        """What is in the search box now."""
+        return self._box.text().strip() if self._box is not None else ""
+
+    def searched_in_vain(self) -> str:
+        """What is in the search box, if it found no one (else nothing)."""
+        return "" if self.busy() or self.model.rowCount() else self.searched()
 
     def busy(self) -> bool:
         return self._pending or self._timer.isActive()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules.roles import Permission
+from clerkdesk.rules.searched_name import name_from_search
 from clerkdesk.services.audit_trail import AuditQuery
 from clerkdesk.services.owner_card import OwnerCard, StandingsNow, owner_card, standings_now
 from clerkdesk.services.search import SearchHit
@@ -101,6 +102,7 @@ class CounterView(AreaView):
         self._bring_forward: Callable[[], None] = lambda: None
         self.details: DogDetailsDialog | None = None
         self.results.opened.connect(self.open_hit)
+        self.results.wants_new_owner.connect(self.new_owner)
         self.card.dog_activated.connect(lambda _id: self.show_details())
         self.card.year_chosen.connect(self.choose_year)
         connect = {
@@ -115,7 +117,7 @@ class CounterView(AreaView):
             "lost_tag": self.changes.lost_tag,
             "status": self.changes.mark_status,
             "edit_owner": self.edit_owner,
-            "new_owner": self.new_owner,
+            "new_owner": lambda: self.new_owner(),
             "year": self.switch_year,
             "documents": self.documents,
             "find_document": self.find_document,
@@ -439,8 +441,12 @@ class CounterView(AreaView):
         form.open()
         form.activateWindow()
 
-    def new_owner(self) -> None:
-        self._open_form(OwnerForm(self.ctx, self), lambda oid: self.open_owner(int(str(oid))))
+    def new_owner(self, searched: object = None) -> None:
+        """The New owner form, started with the name just searched for (``searched``, or
+        what the search box holds when it found no one) when those words are a name."""
+        words = searched if isinstance(searched, str) else self.results.searched_in_vain()
+        form = OwnerForm(self.ctx, self, starting_name=name_from_search(words))
+        self._open_form(form, lambda oid: self.open_owner(int(str(oid))))
 
     def edit_owner(self) -> None:
         card = self._need_owner()

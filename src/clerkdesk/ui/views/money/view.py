@@ -40,7 +40,7 @@ from clerkdesk.services.receipt_list import (
     receipt_detail,
     receipt_page,
 )
-from clerkdesk.services.voids import VoidResult
+from clerkdesk.services.voids import VoidResult, check_voidable
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import BadInput, message_label, money, parse_date, tell
@@ -389,6 +389,18 @@ class MoneyView(AreaView):
             self._void(row)
 
     def _void(self, row: ReceiptRow) -> None:
+        """A refusal that is certain (a locked month, a void already made) is said before
+        the clerk types a reason and confirms; otherwise the form opens."""
+        database, actor, receipt_id = self.ctx.database, self.ctx.actor, row.receipt_id
+        self._loading += 1
+        self.ctx.tasks.run(
+            lambda: check_voidable(database, receipt_id, actor=actor),
+            lambda _none: self._void_form(row),
+            self._failed,
+        )
+
+    def _void_form(self, row: ReceiptRow) -> None:
+        self._loading -= 1
         self.dialog = VoidDialog(self.ctx, row, self)
         self.dialog.saved.connect(self._voided)
         self.dialog.open()
