@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 
 from clerkdesk.ui.printing.jobs import JobPrinter, PrintJob, printed_file
-from clerkdesk.ui.printing.preview import PrintPreview
+from clerkdesk.ui.printing.preview import COUNTER_REPRINTS, PrintPreview
 from clerkdesk.ui.printing.settings import PrintSettings
 
 
@@ -40,12 +40,15 @@ def present(
     settings: PrintSettings | None = None,
     *,
     tab_names: Sequence[str] | None = None,
+    reprint_from: str = COUNTER_REPRINTS,
 ) -> Presented:
     """The preview (opened, not blocking) when the workstation previews first; otherwise
     each job straight to ``print_job``, in order, until the clerk cancels one."""
     settings = settings or PrintSettings()
     if settings.preview_first:
-        preview = PrintPreview(title, jobs, print_job, parent, tab_names=tab_names)
+        preview = PrintPreview(
+            title, jobs, print_job, parent, tab_names=tab_names, reprint_from=reprint_from
+        )
         preview.open()
         preview.activateWindow()
         return Presented(preview, ())

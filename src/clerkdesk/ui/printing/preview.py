@@ -29,6 +29,9 @@ from clerkdesk.ui.printing.jobs import (
 )
 
 ONCE = (DocumentKind.RECEIPT, DocumentKind.CERTIFICATE)
+COUNTER_REPRINTS = (
+    "Documents… (P) on the owner's card or Find receipt/cert… (Ctrl+F) at the counter"
+)
 
 
 class DocumentPage(QWidget):
@@ -74,9 +77,12 @@ class PrintPreview(QDialog):
         parent: QWidget,
         *,
         tab_names: Sequence[str] | None = None,
+        reprint_from: str = COUNTER_REPRINTS,
     ) -> None:
+        """``reprint_from``: where, in the area that printed them, another copy is had."""
         super().__init__(parent)
         self.jobs, self.print_job = tuple(jobs), print_job
+        self.reprint_from = reprint_from
         self.sent: set[Path] = set()
         self.setWindowTitle(title)
         self.setAccessibleName(title)
@@ -154,9 +160,8 @@ class PrintPreview(QDialog):
         if again:
             names = ", ".join(j.title for j in again)
             lines.append(
-                f"{names}: already sent to the printer. Another copy is a reprint: Documents… "
-                "(P) on the owner's card or Find receipt/cert… (Ctrl+F) at the counter marks "
-                "it REPRINT and records it."
+                f"{names}: already sent to the printer. Another copy is a reprint: "
+                f"{self.reprint_from} marks it REPRINT and records it."
             )
         if lines:
             self.message.setText(" ".join(lines))
