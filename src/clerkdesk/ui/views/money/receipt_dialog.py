@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -113,7 +113,10 @@ class ReceiptDialog(QDialog):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.lines.setColumnWidth(1, 80)
         self.lines.setColumnWidth(2, 130)
-        self.lines.resizeRowsToContents()
+        # A line's height follows its columns' widths, known only once the dialog is laid
+        # out (and again whenever it is resized): until then a wrapped fee's row is too tall
+        # or too short.
+        header.sectionResized.connect(lambda *_a: self.lines.resizeRowsToContents())
         layout.addWidget(self.lines, 1)
         tenders = "; ".join(tender_text(t) for t in detail.tenders) or "none"
         self.tenders = QLabel(f"Paid by {tenders}.", self)
@@ -151,6 +154,23 @@ class ReceiptDialog(QDialog):
         buttons.addWidget(close)
         layout.addLayout(buttons)
         self.resize(880, 460)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.lines.resizeRowsToContents()
+        self.fit_lines()
+
+    def fit_lines(self) -> None:
+        """Tall enough to show every fee line whole, up to the screen's height (then the
+        lines scroll)."""
+        table = self.lines
+        more = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        more -= table.viewport().height()
+        if more <= 0:
+            return
+        screen = self.screen().availableGeometry()
+        frame = self.frameGeometry().height() - self.height()
+        self.resize(self.width(), min(self.height() + more, screen.height() - frame))
 
     def _then(self, action: Callable[[], None]) -> None:
         """Close, then act: the reprint's preview or the void's form takes the keyboard."""
