@@ -21,7 +21,7 @@ from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.services.reprints import Reprinted, reprint
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
-from clerkdesk.ui.printing.preview import PrintPreview
+from clerkdesk.ui.printing.preview import COUNTER_REPRINTS, PrintPreview
 
 KINDS = {
     PrintedKind.RECEIPT: DocumentKind.RECEIPT,
@@ -85,8 +85,12 @@ class Reprinter:
         parent: QWidget,
         said: Callable[[str, bool], None],
         done: Callable[[Reprinted], None] = lambda _r: None,
+        *,
+        reprint_from: str = COUNTER_REPRINTS,
     ) -> None:
+        """``reprint_from``: where another copy is had, as the preview says it."""
         self.ctx, self.parent, self.said, self.done = ctx, parent, said, done
+        self.reprint_from = reprint_from
         self.busy = False
         self.preview: PrintPreview | None = None
 
@@ -110,7 +114,11 @@ class Reprinter:
         self.done(done)
         job = PrintJob(f"{done.title} (reprint)", KINDS[done.kind], path)
         self.preview = PrintPreview(
-            f"Reprint — {done.title}", [job], self.ctx.dialogs.print_job, self.parent
+            f"Reprint — {done.title}",
+            [job],
+            self.ctx.dialogs.print_job,
+            self.parent,
+            reprint_from=self.reprint_from,
         )
         # The dialog the reprint came from takes the keyboard back when the preview closes.
         self.preview.finished.connect(lambda _r: self.parent.activateWindow())
