@@ -19,6 +19,9 @@ from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.views.audit import AuditView, open_audit_dialog
 from clerkdesk.ui.views.audit.tables import ChangeTableModel, EntryTableModel
+from ui.money.closeout_support import styled
+
+__all__ = ["styled"]
 
 
 def _recolor(ui_context: UiContext, dog_id: int, color: str) -> None:
@@ -146,3 +149,51 @@ def test_h_in_a_dogs_details_at_the_counter_opens_its_history(
     qtbot.waitUntil(lambda: not view.busy() and view.model.rowCount() == 1, timeout=10000)
     assert view.record_box.text() == f"dog {dog.dog_id}"
     qtbot.keyClick(counter.history_window, Qt.Key.Key_Escape)
+
+
+def test_at_1280_by_800_the_records_and_a_long_value_read_whole(
+    styled: None, qtbot: QtBot, window: MainWindow, ui_context: UiContext
+) -> None:
+    from sqlalchemy import select
+
+    from clerkdesk.models import Owner
+
+    # GIVEN an owner's street changed to a long one
+    with ui_context.database.read() as session:
+        owner = session.scalars(select(Owner).order_by(Owner.id)).first()
+        assert owner is not None
+        moved = people.OwnerInput(
+            owner.first_name,
+            owner.last_name,
+            "1234 Old Connecticut Path by the Upper Reservoir",
+            owner.city,
+            owner.postal_code,
+            unit=owner.unit,
+            phone=owner.phone,
+            email=owner.email,
+            birth_date=owner.birth_date,
+        )
+    people.update_owner(
+        ui_context.database, owner.id, moved, actor=ui_context.actor, clock=ui_context.clock
+    )
+    window.resize(1280, 800)
+    qtbot.keyClick(window, Qt.Key.Key_F9)
+    view = window.views["audit"]
+    assert isinstance(view, AuditView)
+    qtbot.waitUntil(lambda: not view.busy() and view.page is not None, timeout=10000)
+    # THEN every record on the page is whole in its column, with no sideways scrolling
+    metrics = view.table.fontMetrics()
+    for row in range(view.model.rowCount()):
+        record = view.model.index(row, 4).data()
+        assert metrics.horizontalAdvance(record) < view.table.columnWidth(4) - 8, record
+    assert view.table.horizontalScrollBar().maximum() == 0
+    # WHEN the owner's change is chosen
+    view.record_box.setText(f"owner {owner.id}")
+    view.apply_filters()
+    qtbot.waitUntil(lambda: not view.busy() and view.model.rowCount() == 1, timeout=10000)
+    # THEN the long street wraps onto the lines it needs
+    table = view.change_table
+    street = next(
+        r for r in range(view.changes.rowCount()) if table.model().index(r, 0).data() == "street"
+    )
+    assert table.rowHeight(street) >= table.sizeHintForRow(street) > metrics.height() * 1.5

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -40,6 +41,15 @@ from clerkdesk.ui.views.base import AreaView, empty_state
 SHOW_KEYS = "Ctrl+Return"
 NEWER_KEYS = "PgUp"
 OLDER_KEYS = "PgDown"
+# What each of the entries' columns is sized for (the last, the fields, stretches).
+COLUMN_SAMPLES = (
+    "00/00/0000 00:00",
+    "treasurer",
+    "front-desk",
+    "removed",
+    "rabies certificate 0000",
+)
+CELL_PADDING = 16
 HINT = (
     "Every change to owners, dogs, certificates, licenses, tags, the town's rules, users "
     "and settings: who, when, where, and each field before and after."
@@ -114,8 +124,18 @@ class AuditView(AreaView):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((165, 80, 105, 72, 110)):
+        # Each column as wide as what it usually holds, in the table's own font: the record
+        # ("rabies certificate 1234") is what a clerk scans for; a longer name or place gives
+        # way (…, the tooltip keeps it), and the fields stretch into what is left.
+        self.table.ensurePolished()
+        metrics = self.table.fontMetrics()
+        widths = [metrics.horizontalAdvance(sample) + CELL_PADDING for sample in COLUMN_SAMPLES]
+        for column, width in enumerate(widths):
             self.table.setColumnWidth(column, width)
+        # Room for them all and the start of the fields, not a sideways scroll bar.
+        fields = metrics.horizontalAdvance("id, status, …") + CELL_PADDING
+        scroll = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        self.table.setMinimumWidth(sum(widths) + fields + scroll + 2 * self.table.frameWidth())
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_entry())
 
         self.entry_title = QLabel("Choose a change to see its fields before and after.", self)
@@ -130,6 +150,10 @@ class AuditView(AreaView):
         self.change_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.change_table.setWordWrap(True)
         self.change_table.verticalHeader().setVisible(False)
+        # A long value (a street, a reason) wraps onto the lines it needs rather than "…".
+        self.change_table.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
         change_header = self.change_table.horizontalHeader()
         change_header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         change_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
