@@ -121,6 +121,14 @@ def test_it_fits_1280_by_800_and_every_control_is_named(
     for widget in dialog.findChildren(QWidget):
         if widget.focusPolicy() != Qt.FocusPolicy.NoFocus and widget.isVisibleTo(dialog):
             assert widget.accessibleName(), widget
+    # the deposit's item, receipt and amount read whole; the payer and the check number
+    # take the rest, and say themselves whole on hover
+    papers, metrics = dialog.papers, dialog.papers.fontMetrics()
+    for column in (0, 3, 4):
+        text = papers.item(0, column).text()
+        assert metrics.horizontalAdvance(text) < papers.columnWidth(column), text
+    assert papers.columnWidth(2) > papers.columnWidth(3)
+    assert papers.item(0, 2).toolTip() == papers.item(0, 2).text()
     dialog.grab().save(str(tmp_path / "closeout-dialog.png"))
 
 

@@ -44,7 +44,11 @@ SLIP = "Deposit slip…  Ctrl+P"
 TABLE_HEIGHT = 150
 
 
-def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
+def _table(
+    parent: QWidget, name: str, headers: list[str], *, words: tuple[int, ...] = ()
+) -> QTableWidget:
+    """``words``: the columns of names and numbers that take the room the others leave (a
+    payer, a check number); without them every column shares it."""
     table = QTableWidget(0, len(headers), parent)
     table.setAccessibleName(name)
     table.setHorizontalHeaderLabels(headers)
@@ -53,7 +57,12 @@ def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setTabKeyNavigation(False)
     table.setMaximumHeight(TABLE_HEIGHT)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    if words:
+        for column in range(len(headers)):
+            if column not in words:
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
     return table
 
 
@@ -62,6 +71,7 @@ def _fill(table: QTableWidget, rows: list[list[str]], numbers_from: int) -> None
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             item = QTableWidgetItem(text)
+            item.setToolTip(text)  # a long payer or check number gives way (…)
             if c >= numbers_from:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(r, c, item)
@@ -104,7 +114,10 @@ class CloseoutDialog(FormDialog):
         self._span(self.tenders, focus=True)
         self._span(self._caption("Checks and money orders for the deposit"))
         self.papers = _table(
-            self, "Checks and money orders", ["Item", "Number", "Payer", "Receipt", "Amount"]
+            self,
+            "Checks and money orders",
+            ["Item", "Number", "Payer", "Receipt", "Amount"],
+            words=(1, 2),
         )
         self._span(self.papers, focus=True)
         self.expected = QLabel("", self)
