@@ -31,7 +31,10 @@ def _stocked(town: Town, capsys: pytest.CaptureFixture[str]) -> str:
         "--prefix", "W-", "--shape", "heart", "--color", "red", "--printed-in-house",
     )  # fmt: skip
     assert status == 0
-    assert out.splitlines()[1] == "  red heart, printed in-house, prefix W-"
+    assert out.splitlines() == [
+        f"received tags W-1–W-20 (20 tags) for license year {THIS_YEAR.label}",
+        "  red heart, printed in-house, prefix W-",
+    ]
     return url
 
 
@@ -54,21 +57,22 @@ def test_void_lost_and_return_show_in_the_counts_and_the_history(
 ) -> None:
     url = _stocked(town, capsys)
     assert _sell_rex(town) == 1
-    # WHEN tag 2 is voided, tag 3 lost from stock, and Rex's tag 1 handed back
-    for action, tag, reason in (("void", "2", "misprinted"), ("lost", "3", "dropped")):
+    # WHEN tag W-2 is voided, W-3 lost from stock (typed as read or as the number), and
+    # Rex's tag W-1 handed back
+    for action, tag, reason in (("void", "2", "misprinted"), ("lost", "W-3", "dropped")):
         status, out, err = run(
             capsys, "--db", url, "tags", action, "--year", YEAR, "--tag", tag, "--reason", reason
         )
         assert (status, err) == (0, "")
-    assert out.strip() == f"Tag 3 ({THIS_YEAR.label}) marked lost: dropped"
+    assert out.strip() == f"Tag W-3 ({THIS_YEAR.label}) marked lost: dropped"
     status, out, _ = run(capsys, "--db", url, "tags", "return", "--year", YEAR, "--tag", "1")
-    assert (status, out.strip()) == (0, f"Tag 1 ({THIS_YEAR.label}) marked returned")
+    assert (status, out.strip()) == (0, f"Tag W-1 ({THIS_YEAR.label}) marked returned")
 
-    # THEN the list gives the range's looks and the year's counts, and 4 is next
+    # THEN the list gives the range's looks and the year's counts, and W-4 is next
     status, out, _ = run(capsys, "--db", url, "tags", "list", "--year", YEAR)
     assert out.splitlines() == [
-        "1\t20\t1\t17\t4\t\tW-\theart\tred\tin-house",
-        "total\t\t1\t17\t4\t",
+        "W-1\tW-20\t1\t17\tW-4\t\tW-\theart\tred\tin-house",
+        "total\t\t1\t17\tW-4\t",
         "counts\t20\t1\t17\t1\t1\t1",
     ]
     _, out, _ = run(capsys, "--db", url, "tags", "list", "--year", YEAR, "--json")
@@ -93,12 +97,22 @@ def test_void_lost_and_return_show_in_the_counts_and_the_history(
 
     # AND the history of tag 1 names Rex and the return; W-2's its void
     _, out, _ = run(capsys, "--db", url, "tags", "history", "1")
-    year, status_word, _license, dog, owner, detail = out.splitlines()[0].split("\t")
-    assert (year, status_word, dog, owner) == (THIS_YEAR.label, "returned", "Rex", "Jane Doe")
+    year, tag, status_word, _license, dog, owner, detail = out.splitlines()[0].split("\t")
+    assert (year, tag, status_word, dog, owner) == (
+        THIS_YEAR.label,
+        "W-1",
+        "returned",
+        "Rex",
+        "Jane Doe",
+    )
     assert detail.startswith("returned ")
     _, out, _ = run(capsys, "--db", url, "tags", "history", "W-2", "--json")
     entry = json.loads(out)["years"][0]
-    assert (entry["status"], entry["marks"][0]["reason"]) == ("void", "misprinted")
+    assert (entry["tag"], entry["status"], entry["marks"][0]["reason"]) == (
+        "W-2",
+        "void",
+        "misprinted",
+    )
 
 
 def test_unmark_clears_a_mark_which_stays_on_file(
@@ -111,11 +125,11 @@ def test_unmark_clears_a_mark_which_stays_on_file(
     )
     assert (status, out.strip()) == (
         0,
-        f"Tag 5 ({THIS_YEAR.label}): the void mark is cleared: fine",
+        f"Tag W-5 ({THIS_YEAR.label}): the void mark is cleared: fine",
     )
     assert _rows(town) == (1, 1)
     _, out, _ = run(capsys, "--db", url, "tags", "history", "5")
-    assert out.split("\t")[1] == "spare" and "(cleared " in out
+    assert out.split("\t")[1:3] == ["W-5", "spare"] and "(cleared " in out
 
 
 def test_a_number_never_seen_prints_nothing_and_says_so(

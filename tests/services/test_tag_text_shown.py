@@ -10,13 +10,18 @@ import pytest
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
+from clerkdesk.models import TagMarkKind
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.services import documents
+from clerkdesk.services.dog_changes import replace_tag
 from clerkdesk.services.owner_card import owner_card
 from clerkdesk.services.search import search
+from clerkdesk.services.tag_history import tag_history, year_tags
+from clerkdesk.services.tag_marks import MarkTag, mark_tag
 from pdf_support import page_texts
-from prefixed_town import PrefixedTown, license_with_tag, prefixed_town
+from prefixed_town import YEAR, PrefixedTown, license_with_tag, prefixed_town
+from small_town import CLERK, check
 
 
 @pytest.fixture
@@ -93,3 +98,23 @@ def test_a_refused_tag_is_named_as_it_reads(town: PrefixedTown) -> None:
     # WHEN the clerk types the number of Rex's tag W-1 for Bella
     with pytest.raises(ValidationError, match="Tag W-1 was already given out"):
         license_with_tag(town, town.bella, 1)
+
+
+def test_the_tags_history_the_years_list_and_a_mark_read_the_tags_as_received(
+    town: PrefixedTown,
+) -> None:
+    # GIVEN Rex's tag W-1 lost and replaced with tag 51 (a range received bare), W-7 voided
+    replace_tag(
+        town.database, town.license_id, (check(),), new_tag=51, actor=CLERK, clock=town.clock
+    )
+    voided = mark_tag(
+        town.database, MarkTag(YEAR, 7, TagMarkKind.VOID, "bent"), actor=CLERK, clock=town.clock
+    )
+    # THEN each names the tag as it reads
+    assert voided.words == "Tag W-7 (2026–27) voided: bent"
+    (lost,) = tag_history(town.database, 1).entries
+    assert (lost.tag, lost.replaced_by_tag) == ("W-1", "51")
+    (new,) = tag_history(town.database, 51).entries
+    assert (new.tag, new.replaces_tag) == ("51", "W-1")
+    page = year_tags(town.database, YEAR, clock=town.clock)
+    assert [(r.number, r.tag) for r in page.rows] == [(1, "W-1"), (7, "W-7"), (51, "51")]

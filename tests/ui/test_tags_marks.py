@@ -15,6 +15,7 @@ from clerkdesk.services import tags
 from clerkdesk.services.tag_marks import MarkTag, mark_tag
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.tags import TagsView
 from clerkdesk.ui.views.tags.mark_dialog import MarkTagDialog
 
@@ -71,12 +72,12 @@ def test_a_spare_tag_is_voided_from_the_keyboard_and_its_history_shows(
     # THEN the figures count it, the message says so and the history shows it
     qtbot.waitUntil(lambda: not dialog.isVisible())
     _settled(qtbot, tags_view)
-    assert tags_view.notice.text() == "Tag 7 (2026–27) voided: misprinted."
+    assert tags_view.notice.text() == "Tag W-7 (2026–27) voided: misprinted."
     assert tags_view.figures["voided"].number.text() == "1"
     assert tags_view.figures["spare"].number.text() == "199"
-    assert tags_view.figures["next"].number.text() == "1"
+    assert tags_view.figures["next"].number.text() == "W-1"
     history = tags_view.history
-    assert history.heading.text() == "History of tag 7"
+    assert history.heading.text() == "History of tag W-7"
     assert history.model.rowCount() == 1
     assert history.detail.text().startswith("2026–27: voided; a red heart tag; voided 06/01/2026")
     assert [tags_view.tags_panel.model.row(0).number] == [7]
@@ -100,9 +101,11 @@ def test_a_marked_tag_is_refused_beside_the_tag_number(
     qtbot.keyClicks(focused(), "spoiled")
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: dialog.messages["tag"].isVisible())
-    assert dialog.messages["tag"].text().startswith("Tag 9 was already marked lost for 2026–27")
+    assert dialog.messages["tag"].text().startswith("Tag W-9 was already marked lost for 2026–27")
     assert dialog.isVisible()
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
+    active_dialog(qtbot, QuestionDialog)  # typed into: Esc asks before the typing goes
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
 
@@ -128,6 +131,8 @@ def test_a_returned_tag_needs_no_reason_and_a_mark_is_cleared_with_one(
     assert dialog.kind() == "clear"
     assert dialog.save_button.text() == "Mark the tag  Enter — needs reason"
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
+    active_dialog(qtbot, QuestionDialog)  # typed into: Esc asks before the typing goes
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
 
@@ -198,7 +203,8 @@ def test_the_years_tags_page_from_the_keyboard_and_enter_shows_a_history(
     panel.table.setFocus()
     panel.table.selectRow(2)
     qtbot.keyClick(panel.table, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: tags_view.history.heading.text() == "History of tag 3")
+    qtbot.waitUntil(lambda: tags_view.history.heading.text() == "History of tag W-3")
+    assert tags_view.tags_panel.model.data(tags_view.tags_panel.model.index(2, 0)) == "W-3"
 
 
 def test_the_area_fits_1280_by_800_and_every_control_is_named(

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from actors import staff
 from clerkdesk.services import tags
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.tags import TagsView
 from clerkdesk.ui.views.tags.receive_dialog import ReceiveTagsDialog
 
@@ -82,7 +83,8 @@ def test_tags_are_received_from_the_keyboard_and_listed(qtbot: QtBot, tags_view:
     qtbot.keyClicks(focused(), "box 1, invoice 4471")
     qtbot.keyClick(focused(), Qt.Key.Key_Return)
 
-    # THEN the range is listed with its figures and the counter would propose 5001
+    # THEN the range is listed with its figures, its tags as they read, and the counter
+    # would propose W-5001
     qtbot.waitUntil(lambda: not dialog.isVisible() and tags_view.model.rowCount() == 1)
     qtbot.waitUntil(lambda: not tags_view.busy())
     row = tags_view.model.row(0)
@@ -95,11 +97,13 @@ def test_tags_are_received_from_the_keyboard_and_listed(qtbot: QtBot, tags_view:
     )
     assert (row.prefix, row.shape, row.color, row.printed_in_house) == ("W-", "heart", "red", True)
     assert tags_view.model.data(tags_view.model.index(0, 7)) == "red heart, printed in-house"
+    cells = [tags_view.model.data(tags_view.model.index(0, c)) for c in (0, 1, 5)]
+    assert cells == ["W-5001", "W-5100", "W-5001"]  # first, last, next
     assert tags_view.period.text().endswith("· red heart tags")
     assert tags_view.table.isVisible() and not tags_view.empty.isVisible()
-    assert tags_view.figures["next"].number.text() == "5001"
+    assert tags_view.figures["next"].number.text() == "W-5001"
     assert tags_view.figures["spare"].accessibleName() == "Spare (left): 100"
-    assert tags_view.notice.text() == "Received tags 5001–5100 (100 tags) for 2026–27."
+    assert tags_view.notice.text() == "Received tags W-5001–W-5100 (100 tags) for 2026–27."
     assert tags_view.summary is not None
     assert tags_view.summary.license_year_start.isoformat() == "2026-04-01"
 
@@ -126,6 +130,8 @@ def test_an_overlapping_range_is_refused_beside_the_first_tag(
     )
     assert dialog.isVisible()
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
+    active_dialog(qtbot, QuestionDialog)  # typed into: Esc asks before the typing goes
+    qtbot.keyClick(focused(), Qt.Key.Key_T)
     qtbot.waitUntil(lambda: not dialog.isVisible())
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clerkdesk.cli.context import CliContext, err, fail, out
+from clerkdesk.rules.tag_text import typed_tag
 from clerkdesk.rules.town_time import town_day
 
 if TYPE_CHECKING:
@@ -28,8 +29,9 @@ mark stays on file, cleared, with who, when and why.
 HISTORY_EPILOG = """\
 One line per license year the number was received, given out or marked, newest first,
 tab-separated:
-  YEAR  STATUS  LICENSE  DOG  OWNER  DETAIL
-STATUS is spare, issued, lost, void, returned or "not in stock". DETAIL names the tag it
+  YEAR  TAG  STATUS  LICENSE  DOG  OWNER  DETAIL
+TAG is the number as the tag read that year, its stock's prefix first ("W-5003"). STATUS is
+spare, issued, lost, void, returned or "not in stock". DETAIL names the tag it
 replaced or was replaced by, and each mark with its date, who and why. A number never seen
 prints nothing (a note on standard error) and exits 0.
 """
@@ -56,7 +58,9 @@ def register(
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         year_option(parser)
-        parser.add_argument("--tag", required=True, metavar="N", help="the tag number")
+        parser.add_argument(
+            "--tag", required=True, metavar="N", help="the tag number (W-5003 or 5003)"
+        )
         parser.add_argument(
             "--reason",
             required=required,
@@ -94,8 +98,11 @@ def tag_number(option: str, text: str) -> int:
 
 
 def one_tag(text: str) -> int:
-    """--tag: a number of the year's stock, so never 0."""
-    number = tag_number("--tag", text)
+    """--tag: a number of the year's stock, so never 0; typed as the tag reads ("W-5") or
+    as the number alone."""
+    # A prefix begins with a letter here, so "-1" and "1e3" stay refused as numbers.
+    typed = typed_tag(text) if text.strip()[:1].isalpha() else None
+    number = tag_number("--tag", str(typed.number) if typed else text)
     if number == 0:
         fail(f"--tag must be a tag number from 1, not {text[:40]!r}")
     return number
@@ -128,7 +135,7 @@ def handle_unmark(args: argparse.Namespace, ctx: CliContext) -> int:
     assert reason is not None
     cleared = clear_mark(ctx.database(), year, number, reason, actor=ctx.actor(), clock=ctx.clock)
     out(
-        f"Tag {cleared.number} ({cleared.license_year_label}): the {cleared.kind.value} mark is "
+        f"Tag {cleared.tag} ({cleared.license_year_label}): the {cleared.kind.value} mark is "
         f"cleared: {cleared.reason}"
     )
     return 0
@@ -138,10 +145,10 @@ def _detail(entry: Any) -> str:
     from clerkdesk.rules.dates import us_date
 
     parts = []
-    if entry.replaces is not None:
-        parts.append(f"replaces lost tag {entry.replaces}")
-    if entry.replaced_by is not None:
-        parts.append(f"replaced by tag {entry.replaced_by}")
+    if entry.replaces_tag is not None:
+        parts.append(f"replaces lost tag {entry.replaces_tag}")
+    if entry.replaced_by_tag is not None:
+        parts.append(f"replaced by tag {entry.replaced_by_tag}")
     for mark in entry.marks:
         said = f"{mark.kind.value} {us_date(town_day(mark.marked_at))} by {mark.marked_by}"
         if mark.reason:
@@ -165,6 +172,7 @@ def history_as_json(history: TagHistory) -> dict[str, Any]:
             {
                 "license_year": e.license_year_label,
                 "start": e.license_year_start.isoformat(),
+                "tag": e.tag,
                 "status": e.status,
                 "in_stock": e.in_stock,
                 "prefix": e.prefix,
@@ -178,6 +186,8 @@ def history_as_json(history: TagHistory) -> dict[str, Any]:
                 "issued_by": e.issued_by,
                 "replaces": e.replaces,
                 "replaced_by": e.replaced_by,
+                "replaces_tag": e.replaces_tag,
+                "replaced_by_tag": e.replaced_by_tag,
                 "marks": [
                     {
                         "kind": m.kind.value,
@@ -209,6 +219,13 @@ def handle_history(args: argparse.Namespace, ctx: CliContext) -> int:
         return 0
     for e in history.entries:
         license_text = "" if e.license_number is None else str(e.license_number)
-        cells = (e.license_year_label, e.status, license_text, e.dog_name or "", e.owner_name or "")
+        cells = (
+            e.license_year_label,
+            e.tag,
+            e.status,
+            license_text,
+            e.dog_name or "",
+            e.owner_name or "",
+        )
         out("\t".join((*cells, _detail(e))))
     return 0

@@ -11,6 +11,7 @@ from clerkdesk.cli import tag_marks_cmd
 from clerkdesk.cli.context import CliContext, err, fail, out
 from clerkdesk.cli.tag_marks_cmd import tag_number, year_number
 from clerkdesk.rules.counts import counted
+from clerkdesk.rules.tag_text import tag_text
 
 if TYPE_CHECKING:
     from clerkdesk.services.tags import StockSummary
@@ -21,8 +22,9 @@ license year starts April 1, and 2026 in one whose year is the calendar year.
 
 `tags list` prints one line per range received, tab-separated:
   FIRST  LAST  USED  LEFT  NEXT  NOTE  PREFIX  SHAPE  COLOR  MADE
-USED counts tags given out; LEFT the spare ones (neither given out nor voided or lost from
-stock). NEXT is the tag after the highest given out in that range, passing over voided and
+FIRST, LAST and NEXT read as the tags do, the range's prefix first ("W-1"); PREFIX says it
+alone. USED counts tags given out; LEFT the spare ones (neither given out nor voided or lost
+from stock). NEXT is the tag after the highest given out in that range, passing over voided and
 lost ones ("-" when it is used up). MADE is "stamped" (pre-stamped by the supplier) or
 "in-house" (labels printed by the office). A line starting "total" gives the year's USED
 and LEFT and, as NEXT, the tag the counter proposes for the next license. A last line
@@ -132,8 +134,9 @@ def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
     looks = " ".join(w for w in (received.color, received.shape) if w)
     made = "printed in-house" if received.printed_in_house else "pre-stamped"
     prefix = f", prefix {received.prefix}" if received.prefix else ""
+    first, last = (tag_text(n, received.prefix) for n in (received.first, received.last))
     out(
-        f"received tags {received.first}–{received.last} ({counted(received.count, 'tag')}) for "
+        f"received tags {first}–{last} ({counted(received.count, 'tag')}) for "
         f"license year {received.license_year_label}"
     )
     if looks or prefix or received.printed_in_house:
@@ -202,15 +205,12 @@ def handle_list(args: argparse.Namespace, ctx: CliContext) -> int:
         )
         return 0
     for r in summary.ranges:
-        nxt = "-" if r.next_free is None else str(r.next_free)
+        first, last = tag_text(r.first, r.prefix), tag_text(r.last, r.prefix)
+        nxt = "-" if r.next_free is None else tag_text(r.next_free, r.prefix)
         made = "in-house" if r.printed_in_house else "stamped"
         looks = (r.prefix or "", r.shape or "", r.color or "", made)
-        out(
-            "\t".join(
-                (str(r.first), str(r.last), str(r.used), str(r.left), nxt, r.note or "", *looks)
-            )
-        )
-    proposed = "-" if summary.next_tag is None else str(summary.next_tag)
+        out("\t".join((first, last, str(r.used), str(r.left), nxt, r.note or "", *looks)))
+    proposed = "-" if summary.next_tag is None else summary.tag_text(summary.next_tag)
     out("\t".join(("total", "", str(summary.used), str(summary.left), proposed, "")))
     counts = summary.counts
     figures = (summary.received, summary.issued, summary.spare, counts.lost, counts.voided)

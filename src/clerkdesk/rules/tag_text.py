@@ -14,6 +14,9 @@ from dataclasses import dataclass
 PREFIX_LENGTH = 8
 PREFIX_CHARACTERS = re.compile(r"[A-Za-z0-9 ./#-]*")
 """What a prefix may hold: letters, digits, spaces and ``. / # -``."""
+TYPED_TAG = r"(?:[A-Za-z0-9][A-Za-z0-9 ./#-]{0,7})?[0-9]{1,8}"
+"""A tag as a field takes it, any prefix before the number (a Qt validator's pattern); a
+prefix begins with a letter or digit, so "-1" is no tag."""
 _TYPED = re.compile(r"(?P<prefix>[A-Za-z0-9 ./#-]{0,8}?)\s*(?P<number>[0-9]{1,9})", re.ASCII)
 _NOT_KEY = re.compile(r"[^0-9A-Z]")
 

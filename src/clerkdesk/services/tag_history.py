@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 from sqlalchemy.orm import Session, aliased
 
 from clerkdesk.clock import Clock
@@ -28,8 +28,10 @@ from clerkdesk.models import (
     TagStatus,
     TagStock,
 )
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tag_input import MAX_TAG_NUMBER
+from clerkdesk.services.tag_prefix import stock_prefix
 from clerkdesk.services.tags import SPARE_MARKS, license_year_for
 
 PAGE_SIZE = 50
@@ -77,6 +79,15 @@ class TagYearEntry:
     """The tag that replaced this one when it was lost."""
     marks: tuple[MarkRecord, ...] = ()
     """Every mark, cleared ones too, oldest first."""
+    replaces_tag: str | None = None
+    """``replaces`` as the tag reads (``W-12``)."""
+    replaced_by_tag: str | None = None
+    """``replaced_by`` as the tag reads."""
+
+    @property
+    def tag(self) -> str:
+        """The tag as it reads on the collar that year (``W-5003``)."""
+        return tag_text(self.number, self.prefix)
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,8 @@ class TagRow:
     when: dt.datetime
     by: str
     reason: str | None
+    tag: str
+    """The tag as it reads on the collar (``W-5003``)."""
 
 
 @dataclass(frozen=True)
@@ -124,11 +137,20 @@ def _issue_status(issue: TagIssue, returned: bool) -> str:
     return {TagStatus.LOST: "lost", TagStatus.VOID: "void"}.get(issue.status, "issued")
 
 
-def _neighbours(session: Session, license_id: int, issue_id: int) -> tuple[int | None, int | None]:
-    """(the tag this one replaced, the tag that replaced it) on the same license."""
+_Neighbour = tuple[int, str] | None
+
+
+def _neighbours(session: Session, license_id: int, issue_id: int) -> tuple[_Neighbour, _Neighbour]:
+    """(the tag this one replaced, the tag that replaced it) on the same license, each as
+    its number and as it reads."""
     siblings = list(
         session.execute(
-            select(TagIssue.id, TagIssue.tag_number, TagIssue.status)
+            select(
+                TagIssue.id,
+                TagIssue.tag_number,
+                TagIssue.status,
+                stock_prefix(TagIssue.license_year_start, TagIssue.tag_number).label("prefix"),
+            )
             .where(TagIssue.license_id == license_id)
             .order_by(TagIssue.id)
         ).all()
@@ -136,10 +158,14 @@ def _neighbours(session: Session, license_id: int, issue_id: int) -> tuple[int |
     at = next(i for i, row in enumerate(siblings) if row.id == issue_id)
     before = siblings[at - 1] if at > 0 else None
     after = siblings[at + 1] if at + 1 < len(siblings) else None
-    replaces = before.tag_number if before and before.status is TagStatus.LOST else None
     me = siblings[at]
-    replaced_by = after.tag_number if after and me.status is TagStatus.LOST else None
-    return replaces, replaced_by
+    replaces = before if before and before.status is TagStatus.LOST else None
+    replaced_by = after if after and me.status is TagStatus.LOST else None
+    return _read(replaces), _read(replaced_by)
+
+
+def _read(row: Row[int, int, TagStatus, str | None] | None) -> _Neighbour:
+    return None if row is None else (row.tag_number, tag_text(row.tag_number, row.prefix))
 
 
 def _history(session: Session, number: int) -> TagHistory:
@@ -211,9 +237,11 @@ def _entry(
         owner_name=owner.display_name if owner else None,
         issued_at=issue.issued_at,
         issued_by=issue.issued_by,
-        replaces=replaces,
-        replaced_by=replaced_by,
+        replaces=replaces[0] if replaces else None,
+        replaced_by=replaced_by[0] if replaced_by else None,
         marks=records,
+        replaces_tag=replaces[1] if replaces else None,
+        replaced_by_tag=replaced_by[1] if replaced_by else None,
     )
 
 
@@ -256,7 +284,15 @@ def year_tags(
 def _given(session: Session, start: dt.date, state: str | None, after: int, n: int) -> list[TagRow]:
     returned = aliased(TagMark)
     query = (
-        select(TagIssue, License.number, Dog.name, Owner, returned.id, returned.reason)
+        select(
+            TagIssue,
+            License.number,
+            Dog.name,
+            Owner,
+            returned.id,
+            returned.reason,
+            stock_prefix(TagIssue.license_year_start, TagIssue.tag_number),
+        )
         .join(License, License.id == TagIssue.license_id)
         .join(Dog, Dog.id == License.dog_id)
         .join(Owner, Owner.id == License.owner_id)
@@ -277,7 +313,7 @@ def _given(session: Session, start: dt.date, state: str | None, after: int, n: i
     elif state == "void":
         query = query.where(TagIssue.status == TagStatus.VOID)
     rows = []
-    for issue, license_number, dog_name, owner, mark_id, reason in session.execute(query):
+    for issue, license_number, dog_name, owner, mark_id, reason, prefix in session.execute(query):
         rows.append(
             TagRow(
                 issue.tag_number,
@@ -288,6 +324,7 @@ def _given(session: Session, start: dt.date, state: str | None, after: int, n: i
                 issue.issued_at,
                 issue.issued_by,
                 reason,
+                tag_text(issue.tag_number, prefix),
             )
         )
     return rows
@@ -297,8 +334,8 @@ def _spare_marked(
     session: Session, start: dt.date, state: str | None, after: int, n: int
 ) -> list[TagRow]:
     kinds = SPARE_MARKS if state is None else (TagMarkKind(state),)
-    marks = session.scalars(
-        select(TagMark)
+    marks = session.execute(
+        select(TagMark, stock_prefix(TagMark.license_year_start, TagMark.tag_number))
         .where(
             TagMark.license_year_start == start,
             TagMark.cleared_at.is_(None),
@@ -309,6 +346,9 @@ def _spare_marked(
         .limit(n)
     )
     return [
-        TagRow(m.tag_number, m.kind.value, None, None, None, m.marked_at, m.marked_by, m.reason)
-        for m in marks
-    ]
+        TagRow(
+            m.tag_number, m.kind.value, None, None, None, m.marked_at, m.marked_by, m.reason,
+            tag_text(m.tag_number, prefix),
+        )
+        for m, prefix in marks
+    ]  # fmt: skip

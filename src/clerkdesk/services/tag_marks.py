@@ -29,10 +29,12 @@ from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_tag_stock
 from clerkdesk.services.tag_input import NOTE_LENGTH
+from clerkdesk.services.tag_prefix import tag_text_in
 from clerkdesk.services.tags import license_year_for
 
 REASON_LENGTH = NOTE_LENGTH
@@ -62,13 +64,15 @@ class TagMarked:
     reason: str | None
     marked_at: dt.datetime
     marked_by: str
+    tag: str
+    """The tag as it reads on the collar (``W-5003``)."""
 
     @property
     def words(self) -> str:
-        """E.g. "Tag 5003 (2026–27) voided: chewed by the printer"."""
+        """E.g. "Tag W-5003 (2026–27) voided: chewed by the printer"."""
         said = _WORDS[self.kind]
         why = f": {self.reason}" if self.reason else ""
-        return f"Tag {self.number} ({self.license_year_label}) {said}{why}"
+        return f"Tag {self.tag} ({self.license_year_label}) {said}{why}"
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class MarkCleared:
     reason: str
     cleared_at: dt.datetime
     cleared_by: str
+    tag: str
+    """The tag as it reads on the collar (``W-5003``)."""
 
 
 def clean_reason(reason: str | None, *, required: bool) -> str | None:
@@ -94,21 +100,23 @@ def clean_reason(reason: str | None, *, required: bool) -> str | None:
     return text or None
 
 
-def _in_stock(session: Session, year: LicenseYear, number: int) -> None:
-    found = session.scalar(
-        select(TagStock.id)
+def _in_stock(session: Session, year: LicenseYear, number: int) -> str:
+    """The tag as it reads, if the number is in the year's stock."""
+    found = session.execute(
+        select(TagStock.prefix)
         .where(
             TagStock.license_year_start == year.start,
             TagStock.first_number <= number,
             TagStock.last_number >= number,
         )
         .limit(1)
-    )
+    ).first()
     if found is None:
         raise ValidationError(
             f"Tag {number} is not in the tag stock received for license year {year.label}.",
             field="tag",
         )
+    return tag_text(number, found.prefix)
 
 
 def _mark_in_force(session: Session, year_start: dt.date, number: int) -> TagMark | None:
@@ -121,11 +129,11 @@ def _mark_in_force(session: Session, year_start: dt.date, number: int) -> TagMar
     ).first()
 
 
-def _refuse_marked(mark: TagMark | None, number: int, label: str) -> None:
+def _refuse_marked(mark: TagMark | None, shown: str, label: str) -> None:
     if mark is not None:
         why = f" ({mark.reason})" if mark.reason else ""
         raise ValidationError(
-            f"Tag {number} was already {_WORDS[mark.kind]} for {label} on "
+            f"Tag {shown} was already {_WORDS[mark.kind]} for {label} on "
             f"{us_date(town_day(mark.marked_at))} by {mark.marked_by}{why}.",
             field="tag",
         )
@@ -138,12 +146,10 @@ def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock
     now = clock.now()
     with acting(database, actor, Permission.MANAGE_TAGS, clock=clock) as session:
         year = license_year_for(session, request.year, clock.today())
-        _in_stock(session, year, request.number)
+        shown = _in_stock(session, year, request.number)
         # After this, a sale on another workstation waits for this mark (or this for it).
         lock_tag_stock(session, [year.start])
-        _refuse_marked(
-            _mark_in_force(session, year.start, request.number), request.number, year.label
-        )
+        _refuse_marked(_mark_in_force(session, year.start, request.number), shown, year.label)
         issue = session.scalars(
             select(TagIssue).where(
                 TagIssue.license_year_start == year.start,
@@ -152,7 +158,7 @@ def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock
         ).first()
         if required and issue is not None:
             raise ValidationError(
-                f"Tag {request.number} was given out for {year.label} on "
+                f"Tag {shown} was given out for {year.label} on "
                 f"{us_date(town_day(issue.issued_at))}; only a spare tag can be "
                 f"{_WORDS[request.kind]}. A tag an owner lost is replaced at the counter; "
                 "one handed back is marked returned.",
@@ -161,13 +167,13 @@ def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock
         if not required:
             if issue is None:
                 raise ValidationError(
-                    f"Tag {request.number} was never given out for {year.label}, so it "
+                    f"Tag {shown} was never given out for {year.label}, so it "
                     "cannot be returned; a spare tag is voided instead.",
                     field="tag",
                 )
             if issue.status is not TagStatus.ISSUED:
                 raise ValidationError(
-                    f"Tag {request.number} is recorded as {issue.status.value} for "
+                    f"Tag {shown} is recorded as {issue.status.value} for "
                     f"{year.label}; only a tag an owner holds can be returned.",
                     field="tag",
                 )
@@ -183,7 +189,7 @@ def mark_tag(database: Database, request: MarkTag, *, actor: Actor, clock: Clock
         session.add(mark)
         session.flush()
         return TagMarked(
-            year.label, year.start, request.number, request.kind, reason, now, actor.name
+            year.label, year.start, request.number, request.kind, reason, now, actor.name, shown
         )
 
 
@@ -199,11 +205,12 @@ def clear_mark(
         license_year = license_year_for(session, year, clock.today())
         lock_tag_stock(session, [license_year.start])
         mark = _mark_in_force(session, license_year.start, number)
+        shown = tag_text_in(session, license_year.start, number) or str(number)
         if mark is None:
             raise ValidationError(
-                f"Tag {number} carries no mark for {license_year.label}: nothing to clear.",
+                f"Tag {shown} carries no mark for {license_year.label}: nothing to clear.",
                 field="tag",
             )
         mark.cleared_at, mark.cleared_by, mark.cleared_reason = now, actor.name, why
         session.flush()
-        return MarkCleared(license_year.label, number, mark.kind, why, now, actor.name)
+        return MarkCleared(license_year.label, number, mark.kind, why, now, actor.name, shown)

@@ -20,13 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerkdesk.rules.tag_text import PREFIX_LENGTH, tag_text, typed_tag
+from clerkdesk.rules.tag_text import TYPED_TAG, tag_text, typed_tag
 from clerkdesk.services.tag_input import MAX_TAG_NUMBER
 from clerkdesk.services.tags import StockSummary
 from clerkdesk.ui.fields import button_row, message_label, say
-
-# A prefix's characters, then the number: what a clerk reads off a tag ("W-125", "125").
-_TYPED = QRegularExpression(rf"[A-Za-z0-9 ./#-]{{0,{PREFIX_LENGTH}}}[0-9]{{1,8}}")
 
 
 @dataclass(frozen=True)
@@ -90,7 +87,7 @@ class TagsDialog(QDialog):
         for row, request in enumerate(requests):
             caption = QLabel(f"{request.dog_name} — tag {request.license_year_label}", self)
             edit = QLineEdit(self)
-            edit.setValidator(QRegularExpressionValidator(_TYPED, edit))
+            edit.setValidator(QRegularExpressionValidator(QRegularExpression(TYPED_TAG), edit))
             edit.setAccessibleName(f"Tag number for {request.dog_name}")
             edit.setText("" if request.proposed is None else request.text(request.proposed))
             edit.textChanged.connect(lambda _t, d=request.dog_id: say(self.messages[d], ""))

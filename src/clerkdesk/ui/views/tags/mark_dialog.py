@@ -11,6 +11,7 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from clerkdesk.rules.kinds import TagMarkKind
+from clerkdesk.rules.tag_text import TYPED_TAG, typed_tag
 from clerkdesk.services.tag_marks import REASON_LENGTH, MarkTag, clear_mark, mark_tag
 from clerkdesk.services.tags import TagYear
 from clerkdesk.ui.context import UiContext
@@ -56,8 +57,8 @@ class MarkTagDialog(FormDialog):
             self.what.addItem(caption, key)
         self.add_field("what", "&What happened", self.what)
         self.tag = QLineEdit(self)
-        self.tag.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,8}")))
-        self.tag.setPlaceholderText("e.g. 5003")
+        self.tag.setValidator(QRegularExpressionValidator(QRegularExpression(TYPED_TAG)))
+        self.tag.setPlaceholderText("e.g. 5003 or W-5003")
         if number is not None:
             self.tag.setText(str(number))
         self.add_field("tag", "&Tag number", self.tag, required=True, short="tag number")
@@ -90,7 +91,8 @@ class MarkTagDialog(FormDialog):
         self.save_button.setAccessibleName(text)
 
     def work(self) -> Callable[[], Any]:
-        number = int(self.text("tag") or 0)
+        typed = typed_tag(self.text("tag"))
+        number = typed.number if typed else 0
         if number < 1:
             say(self.messages["tag"], "Type the tag's number (from 1).")
             raise BadInput("Type the tag's number (from 1).", "tag")

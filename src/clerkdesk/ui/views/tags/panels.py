@@ -231,7 +231,7 @@ class HistoryPanel(QWidget):
         self.model = history_model(self)
         self.table = _table(self, "Tag history")
         self.table.setModel(self.model)
-        for column, width in enumerate((75, 68, 78, 66)):
+        for column, width in enumerate((75, 80, 68, 78, 66)):
             self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 1)
         # The chosen year's whole story in words: replacements and marks do not fit a cell.
@@ -257,12 +257,15 @@ class HistoryPanel(QWidget):
         if history.number != self.wanted:
             return  # an earlier search, answered after the one the clerk typed since
         self.history = history
-        self.heading.setText(f"History of tag {history.number}")
+        # The tag as it read, when it read the same every year (a prefix may change).
+        reads = {e.tag for e in history.entries}
+        shown = reads.pop() if len(reads) == 1 else str(history.number)
+        self.heading.setText(f"History of tag {shown}")
         self.model.set_rows(history.entries)
         if history.entries:
             years = len(history.entries)
             self.message.setText(
-                f"Tag {history.number} in {years} license year{'s' if years != 1 else ''}, "
+                f"Tag {shown} in {years} license year{'s' if years != 1 else ''}, "
                 "newest first; the chosen year in words below."
             )
             self.table.selectRow(0)

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.tags import StockRange
 
@@ -31,12 +32,12 @@ _NUMBERS = range(6)
 
 def _cell(row: StockRange, column: int) -> str:
     values = (
-        str(row.first),
-        str(row.last),
+        tag_text(row.first, row.prefix),
+        tag_text(row.last, row.prefix),
         f"{row.size:,}",
         f"{row.used:,}",
         f"{row.left:,}",
-        "used up" if row.next_free is None else str(row.next_free),
+        "used up" if row.next_free is None else tag_text(row.next_free, row.prefix),
         row.prefix or "",
         row.looks,
         us_date(town_day(row.received_at)) if row.received_at else "",

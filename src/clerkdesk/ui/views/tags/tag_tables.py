@@ -27,7 +27,7 @@ STATUS_WORDS = {
 
 def tag_cells(row: TagRow) -> tuple[str, ...]:
     return (
-        str(row.number),
+        row.tag,
         STATUS_WORDS.get(row.status, row.status),
         "" if row.license_number is None else str(row.license_number),
         row.dog_name or "",
@@ -40,10 +40,10 @@ def tag_cells(row: TagRow) -> tuple[str, ...]:
 
 def history_detail(entry: TagYearEntry) -> str:
     parts = []
-    if entry.replaces is not None:
-        parts.append(f"replaces lost tag {entry.replaces}")
-    if entry.replaced_by is not None:
-        parts.append(f"replaced by tag {entry.replaced_by}")
+    if entry.replaces_tag is not None:
+        parts.append(f"replaces lost tag {entry.replaces_tag}")
+    if entry.replaced_by_tag is not None:
+        parts.append(f"replaced by tag {entry.replaced_by_tag}")
     for mark in entry.marks:
         said = f"{STATUS_WORDS.get(mark.kind.value)} {us_date(town_day(mark.marked_at))}"
         said += f" by {mark.marked_by}" + (f": {mark.reason}" if mark.reason else "")
@@ -56,6 +56,7 @@ def history_detail(entry: TagYearEntry) -> str:
 def history_cells(entry: TagYearEntry) -> tuple[str, ...]:
     return (
         entry.license_year_label,
+        entry.tag,
         STATUS_WORDS.get(entry.status, entry.status),
         "" if entry.license_number is None else str(entry.license_number),
         entry.dog_name or "",
@@ -80,7 +81,7 @@ def describe(entry: TagYearEntry) -> str:
 
 TAG_COLUMNS = ("Tag", "Status", "License", "Dog", "Owner", "Date", "By", "Reason")
 # Replacements and marks do not fit a cell: the panel says them in words under the table.
-HISTORY_COLUMNS = ("Year", "Status", "License", "Dog", "Owner")
+HISTORY_COLUMNS = ("Year", "Tag", "Status", "License", "Dog", "Owner")
 
 
 class RowsModel(QAbstractTableModel, Generic[Row]):
@@ -148,4 +149,4 @@ def tag_model(parent: Any = None) -> RowsModel[TagRow]:
 
 
 def history_model(parent: Any = None) -> RowsModel[TagYearEntry]:
-    return RowsModel(HISTORY_COLUMNS, history_cells, parent, numbers=(2,))
+    return RowsModel(HISTORY_COLUMNS, history_cells, parent, numbers=(1, 3))

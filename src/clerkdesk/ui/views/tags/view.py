@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.tag_history import parse_tag
 from clerkdesk.services.tag_marks import MarkCleared, TagMarked
 from clerkdesk.services.tags import StockSummary, TagsReceived, TagYear, tag_years, year_stock
@@ -311,7 +312,7 @@ class TagsView(AreaView):
         ):
             self.figures[key].show_value(f"{value:,}")
         if summary.next_tag is not None:
-            self.figures["next"].show_value(str(summary.next_tag))
+            self.figures["next"].show_value(summary.tag_text(summary.next_tag))
         else:
             self.figures["next"].show_value("none" if not stocked else "used up")
         self.empty.setText(f"No tag stock for {label} yet — Receive tags… ({RECEIVE_KEYS})")
@@ -395,8 +396,9 @@ class TagsView(AreaView):
 
     def _received(self, received: TagsReceived) -> None:
         count = counted(received.count, "tag")
+        first, last = (tag_text(n, received.prefix) for n in (received.first, received.last))
         self.say(
-            f"Received tags {received.first}–{received.last} ({count}) for "
+            f"Received tags {first}–{last} ({count}) for "
             f"{received.license_year_label}."
         )
         self.reload(received.license_year_start.year)
