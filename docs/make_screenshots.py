@@ -36,19 +36,24 @@ def main() -> int:
                 [*clerkdesk, "screenshot", str(target / f"{view}.png"), "--view", view],
                 check=True,
             )
-    # The counter's states, the printed documents, the Tags and Kennels areas, printing and
-    # the tag labels have scripts of their own.
+    # The counter's states, the printed documents, the Tags and Kennels areas, the season and
+    # the year-end dialogs, the remittance, the audit trail, printing, the tag labels and the
+    # screens with the longest values have scripts of their own.
     for script in (
         "make_counter_screenshots.py",
         "make_document_screenshots.py",
         "make_tags_screenshots.py",
         "make_kennels_screenshots.py",
         "make_yearend_screenshots.py",
+        "make_reports_screenshots.py",
+        "make_audit_screenshots.py",
         "make_printing_screenshots.py",
         "make_label_screenshots.py",
+        "make_long_values_screenshots.py",
     ):
         subprocess.run([sys.executable, str(HERE / script)], check=True)
-    sys.stdout.write(f"screenshots written to {target} on {dt.date.today().isoformat()}\n")
+    today = dt.datetime.now().astimezone().date()
+    sys.stdout.write(f"screenshots written to {target} on {today.isoformat()}\n")
     return 0
 
 
