@@ -5,6 +5,8 @@ its bare number, as it always did."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from clerkdesk.clock import FixedClock
@@ -13,12 +15,15 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagMarkKind
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
+from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.services import documents
 from clerkdesk.services.dog_changes import replace_tag
 from clerkdesk.services.owner_card import owner_card
+from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.search import search
 from clerkdesk.services.tag_history import tag_history, year_tags
 from clerkdesk.services.tag_marks import MarkTag, mark_tag
+from clerkdesk.services.unlicensed import unlicensed_dogs
 from pdf_support import page_texts
 from prefixed_town import YEAR, PrefixedTown, license_with_tag, prefixed_town
 from small_town import CLERK, check
@@ -118,3 +123,23 @@ def test_the_tags_history_the_years_list_and_a_mark_read_the_tags_as_received(
     assert (new.tag, new.replaces_tag) == ("51", "W-1")
     page = year_tags(town.database, YEAR, clock=town.clock)
     assert [(r.number, r.tag) for r in page.rows] == [(1, "W-1"), (7, "W-7"), (51, "51")]
+
+
+def test_a_renewal_notice_and_the_unlicensed_list_name_the_tag_as_received(
+    town: PrefixedTown,
+) -> None:
+    from clerkdesk.services.notices import NoticeChoice, _plan, iter_notices
+
+    # GIVEN Rex licensed for 2026–27 with W-1; the renewal notices for 2027–28
+    on = dt.date(2027, 3, 1)
+    choice = NoticeChoice(NoticeKind.RENEWAL, YEAR + 1)
+    with town.database.read() as session:
+        profile = profile_in_force(session)
+        _, days = _plan(profile, choice, on)
+        notices = [n for batch in iter_notices(session, profile, choice, days, on) for n in batch]
+    # THEN Rex's line names his tag as it reads
+    (notice,) = notices
+    assert [(d.name, d.last_tag) for d in notice.dogs] == [("Rex", "W-1")]
+    # AND once 2027–28 is under way, the list of dogs not renewed says the same
+    listed = unlicensed_dogs(town.database, year=YEAR + 1, on=dt.date(2027, 7, 1))
+    assert [(r.dog_name, r.last_tag) for r in listed.rows] == [("Rex", "W-1")]

@@ -42,10 +42,12 @@ from clerkdesk.rules.late_fees import never_late
 from clerkdesk.rules.license_year import add_months
 from clerkdesk.rules.quote import KennelQuoteRequest
 from clerkdesk.rules.schedule import PeriodicLateFee, SteppedLateFee
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.transaction_fees import transaction_fee_lines
 from clerkdesk.services.license_terms import HELD, renewal_opens
 from clerkdesk.services.notice_selection import Years, dog_due, kennel_due
 from clerkdesk.services.standing import notices_sent_on, senior_exempt
+from clerkdesk.services.tag_prefix import stock_prefix
 
 
 def first_late_day(
@@ -99,7 +101,8 @@ class _DogFacts:
     row: Any
     held: list[dt.date] = field(default_factory=list)
     designations: list[tuple[DesignationKind, dt.date | None]] = field(default_factory=list)
-    last_license: tuple[str, int, int | None] | None = None
+    last_license: tuple[str, int, str | None] | None = None
+    """(the year's label, the license number, its tag as it reads)."""
     rabies_expires: dt.date | None = None
     # Where terms roll: the last day of the dog's latest license, and its rabies
     # vaccination's date (a term may run from it).
@@ -237,6 +240,7 @@ class BatchReader:
                 License.license_year_label,
                 License.number,
                 License.tag_number,
+                stock_prefix(License.license_year_start, License.tag_number),
                 License.status,
                 License.valid_until,
             )
@@ -249,11 +253,11 @@ class BatchReader:
             # The license in force last, so a replaced tag shows the tag the dog wears.
             .order_by(License.dog_id, License.valid_until, License.id)
         )
-        for dog_id, label, number, tag, status, ends in last:
+        for dog_id, label, number, tag, prefix, status, ends in last:
             fact = facts[dog_id]
             later = fact.valid_until is None or ends > fact.valid_until
             if fact.last_license is None or status is LicenseStatus.ISSUED or later:
-                fact.last_license = (label, number, tag)
+                fact.last_license = (label, number, None if tag is None else tag_text(tag, prefix))
             if later:
                 fact.valid_until = ends
         for dog_id, kind, until in session.execute(
@@ -517,7 +521,7 @@ class BatchReader:
                         if rolling_end is not None
                         else (f"{label} no. {number}" if label else "")
                     ),
-                    last_tag=str(tag) if tag is not None else None,
+                    last_tag=tag,
                     amount_now=amount_now,
                     amount_late=amount_late if amount_late != amount_now else None,
                     rabies_note=self._rabies_note(fact.rabies_expires),

@@ -13,9 +13,9 @@ import datetime as dt
 from collections.abc import Iterator
 from dataclasses import replace
 
-from sqlalchemy import Select, and_, exists, func, or_, select
+from sqlalchemy import Select, exists, func, or_, select
 from sqlalchemy.orm import Session
-from sqlalchemy.sql.expression import Exists, ScalarSelect
+from sqlalchemy.sql.expression import Exists
 
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -30,7 +30,6 @@ from clerkdesk.models import (
     LicenseStatus,
     Owner,
     OwnerStatus,
-    TagStock,
 )
 from clerkdesk.reports.unlicensed_data import UnlicensedList, UnlicensedRow
 from clerkdesk.rules import TownProfile
@@ -38,9 +37,11 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.street_order import house_key, street_and_number, street_key
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.acting import PermissionDenied, require
 from clerkdesk.services.documents import mailing_lines, office_heading, residence_lines
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.tag_prefix import stock_prefix
 
 __all__ = ["UnlicensedList", "UnlicensedRow", "unlicensed_dogs", "unlicensed_in"]
 
@@ -121,23 +122,6 @@ def not_renewed_dogs(
     )
 
 
-def _tag_prefix(last: LicenseYear) -> ScalarSelect[str | None]:
-    return (
-        select(TagStock.prefix)
-        .where(
-            TagStock.license_year_start == last.start,
-            and_(
-                TagStock.first_number <= License.tag_number,
-                TagStock.last_number >= License.tag_number,
-            ),
-        )
-        .order_by(TagStock.first_number)
-        .limit(1)
-        .correlate(License)
-        .scalar_subquery()
-    )
-
-
 def _rows(
     session: Session, last: LicenseYear, this: LicenseYear, on: dt.date, rolling: bool
 ) -> Iterator[UnlicensedRow]:
@@ -148,7 +132,7 @@ def _rows(
             Owner,
             License.number,
             License.tag_number,
-            _tag_prefix(last),
+            stock_prefix(License.license_year_start, License.tag_number),
             License.valid_until,
         )
         .join(chosen, chosen.c.id == Dog.id)
@@ -171,7 +155,7 @@ def _rows(
             dog_name=dog.name,
             breed=dog.breed,
             last_license_label=held,
-            last_tag=None if tag is None else f"{prefix or ''}{tag}",
+            last_tag=None if tag is None else tag_text(tag, prefix),
             residence=residence[0],
             sex_label=_sex_label(dog.sex, dog.altered),
             color=dog.color,
