@@ -109,9 +109,10 @@ def test_the_tags_history_the_years_list_and_a_mark_read_the_tags_as_received(
     town: PrefixedTown,
 ) -> None:
     # GIVEN Rex's tag W-1 lost and replaced with tag 51 (a range received bare), W-7 voided
-    replace_tag(
+    replaced = replace_tag(
         town.database, town.license_id, (check(),), new_tag=51, actor=CLERK, clock=town.clock
     )
+    assert (replaced.tag_number, replaced.tag) == (51, "51")
     voided = mark_tag(
         town.database, MarkTag(YEAR, 7, TagMarkKind.VOID, "bent"), actor=CLERK, clock=town.clock
     )
@@ -143,3 +144,8 @@ def test_a_renewal_notice_and_the_unlicensed_list_name_the_tag_as_received(
     # AND once 2027–28 is under way, the list of dogs not renewed says the same
     listed = unlicensed_dogs(town.database, year=YEAR + 1, on=dt.date(2027, 7, 1))
     assert [(r.dog_name, r.last_tag) for r in listed.rows] == [("Rex", "W-1")]
+
+
+def test_a_sale_says_each_tag_as_it_reads(town: PrefixedTown) -> None:
+    (bella,) = license_with_tag(town, town.bella, 2).licenses
+    assert (bella.tag_number, bella.tag) == (2, "W-2")

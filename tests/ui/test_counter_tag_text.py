@@ -70,6 +70,8 @@ def test_a_tag_received_as_w_1001_reads_so_from_the_tag_dialog_to_the_search(
     # THEN the receipt and both certificates print the tags as received
     preview = active_dialog(qtbot, PrintPreview, timeout=15000)
     assert isinstance(preview, PrintPreview)
+    said = window.statusBar().currentMessage()
+    assert f"tag W-{TYPED}" in said and f"tag W-{FIRST_TAG_2026 + 1}" in said, said
     receipt, certificates = (_flat(job.path.read_bytes()) for job in preview.jobs)
     assert f"tag no. W-{TYPED}" in receipt and f"tag no. W-{FIRST_TAG_2026 + 1}" in receipt
     assert f"W-{TYPED}" in certificates and f"W-{FIRST_TAG_2026 + 1}" in certificates

@@ -32,6 +32,7 @@ from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.receipts import ChargedLine
 from clerkdesk.services.search_words import reindex_dog
+from clerkdesk.services.tag_prefix import tag_text_in
 from clerkdesk.services.tags import check_tag, next_tag
 from clerkdesk.services.taking_money import Payer, Sale, begin_sale, refuse_payment
 
@@ -50,6 +51,8 @@ class FeeResult:
     license_id: int | None
     tag_number: int | None
     fees: Decimal = Decimal("0.00")
+    tag: str | None = None
+    """The tag as it reads on the collar (``W-1001``)."""
 
 
 def _license_in_force(session: Session, dog_id: int, clock: Clock) -> License | None:
@@ -135,7 +138,8 @@ def transfer_dog(
         for tag in session.scalars(select(TagIssue).where(TagIssue.license_id == current.id)):
             tag.license_id = moved.id
         sale.post({dog.id: moved.id})
-        return _result(sale, moved.id, moved.tag_number)
+        shown = tag_text_in(session, moved.license_year_start, moved.tag_number)
+        return _result(sale, moved.id, moved.tag_number, shown)
 
 
 def _replacement(session: Session, license_id: int, new_tag: int | None) -> tuple[License, int]:
@@ -228,10 +232,10 @@ def replace_tag(
         )
         license_row.tag_number = new_tag
         sale.post({license_row.dog_id: license_row.id})
-        return _result(sale, license_row.id, new_tag)
+        return _result(sale, license_row.id, new_tag, tag_text_in(session, year_start, new_tag))
 
 
-def _result(sale: Sale, license_id: int, tag_number: int | None) -> FeeResult:
+def _result(sale: Sale, license_id: int, tag_number: int | None, tag: str | None) -> FeeResult:
     receipt = sale.receipt
     return FeeResult(
         receipt.id,
@@ -241,4 +245,5 @@ def _result(sale: Sale, license_id: int, tag_number: int | None) -> FeeResult:
         license_id,
         tag_number,
         sale.fee_total,
+        tag,
     )

@@ -28,6 +28,7 @@ from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
 from clerkdesk.rules import QuoteLine
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.transaction_fees import sale_fees_on
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
@@ -36,6 +37,7 @@ from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.receipts import ChargedLine
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
+from clerkdesk.services.tag_prefix import prefix_of
 from clerkdesk.services.tags import check_tag, next_tag
 from clerkdesk.services.taking_money import Payer, begin_sale
 
@@ -74,6 +76,8 @@ class IssuedLicense:
     number: int
     tag_number: int
     license_year_label: str
+    tag: str
+    """The tag as it reads on the collar (``W-1001``)."""
 
 
 @dataclass(frozen=True)
@@ -312,7 +316,15 @@ def checkout_in(
         )
         licensed[item.dog_id] = license_row.id
         issued.append(
-            IssuedLicense(license_row.id, item.dog_id, dog, license_row.number, tag, year.label)
+            IssuedLicense(
+                license_row.id,
+                item.dog_id,
+                dog,
+                license_row.number,
+                tag,
+                year.label,
+                tag_text(tag, prefix_of(session, year.start, tag)),
+            )
         )
     sale.post(licensed)
     return CheckoutResult(

@@ -268,7 +268,7 @@ class ChangeFlows:
             fee,
             f"Duplicate tag fee: {dog.name}",
             self.parent,
-            purpose=f"New tag {tag} for {dog.name}{lost}.",
+            purpose=f"New tag {self._tag_read(tag)} for {dog.name}{lost}.",
             back=("Back  Esc", "Back to the tag"),
             fee_for=fee_for,
         )
@@ -276,6 +276,11 @@ class ChangeFlows:
         self.payment.rejected.connect(self._back_to_tag)
         self.payment.open()
         self.payment.activateWindow()
+
+    def _tag_read(self, tag: int) -> str:
+        """The new tag as its stock reads it (``W-1001``), as the tag dialog showed it."""
+        requests = self.tags_dialog.requests if self.tags_dialog is not None else []
+        return requests[0].text(tag) if requests else str(tag)
 
     def _back_to_tag(self) -> None:
         if self.tags_dialog is not None:
@@ -297,7 +302,7 @@ class ChangeFlows:
     def _replaced(self, dog: CardDog, result: FeeResult) -> None:
         self.payment = None
         self.view.say(
-            f"{dog.name} has new tag {result.tag_number}; the old one is marked lost. "
+            f"{dog.name} has new tag {result.tag}; the old one is marked lost. "
             f"Receipt {result.receipt_label}, {paid_words(result)}."
         )
         self.view.after_change()

@@ -190,7 +190,7 @@ class CheckoutFlow:
         self.payment = None
         self.view.cart.cart.clear()
         self.view.cart.refresh()
-        tags = ", ".join(f"{lic.dog_name} tag {lic.tag_number}" for lic in result.licenses)
+        tags = ", ".join(f"{lic.dog_name} tag {lic.tag}" for lic in result.licenses)
         change = f" · change due {money(result.change_due)}" if result.change_due else ""
         self.view.say(f"Receipt {result.receipt_label} issued: {tags}{change}.")
         self.view.reload_card()
