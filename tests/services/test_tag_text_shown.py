@@ -149,3 +149,9 @@ def test_a_renewal_notice_and_the_unlicensed_list_name_the_tag_as_received(
 def test_a_sale_says_each_tag_as_it_reads(town: PrefixedTown) -> None:
     (bella,) = license_with_tag(town, town.bella, 2).licenses
     assert (bella.tag_number, bella.tag) == (2, "W-2")
+
+
+def test_a_dog_licensed_already_is_refused_naming_its_tag_as_it_reads(town: PrefixedTown) -> None:
+    card = owner_card(town.database, town.jane, town.clock.today())
+    (rex,) = [d for d in card.dogs if d.name == "Rex"]
+    assert any("(license 1, tag W-1)" in said for said in rex.standing.blockers)

@@ -37,7 +37,7 @@ from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.receipts import ChargedLine
 from clerkdesk.services.standing import DogStanding, dog_standing, exemption_of, senior_exempt
-from clerkdesk.services.tag_prefix import prefix_of
+from clerkdesk.services.tag_prefix import prefix_of, stock_prefix
 from clerkdesk.services.tags import check_tag, next_tag
 from clerkdesk.services.taking_money import Payer, begin_sale
 
@@ -141,6 +141,10 @@ def checkout(
 NOTHING_CHARGED = "Nothing was charged."
 
 
+def _worn(number: int | None, prefix: str | None) -> str:
+    return "none" if number is None else tag_text(number, prefix)
+
+
 def lost_race(database: Database, request: CheckoutRequest, today: dt.date) -> Exception:
     """What to tell the clerk when another workstation wrote the same license or tag at the
     same moment, found by reading again what that workstation committed."""
@@ -157,7 +161,11 @@ def lost_race(database: Database, request: CheckoutRequest, today: dt.date) -> E
             if year is None:
                 continue
             held = session.execute(
-                select(License.number, License.tag_number).where(
+                select(
+                    License.number,
+                    License.tag_number,
+                    stock_prefix(License.license_year_start, License.tag_number).label("prefix"),
+                ).where(
                     License.dog_id == item.dog_id,
                     License.license_year_start == year.start,
                     License.status == LicenseStatus.ISSUED,
@@ -166,8 +174,8 @@ def lost_race(database: Database, request: CheckoutRequest, today: dt.date) -> E
             if held is not None:
                 return ValidationError(
                     f"{standing.dog_name} already holds a {year.label} license (No. "
-                    f"{held.number}, tag {held.tag_number or 'none'}) — sold at the same moment "
-                    f"at another workstation. {NOTHING_CHARGED}",
+                    f"{held.number}, tag {_worn(held.tag_number, held.prefix)}) — sold at the "
+                    f"same moment at another workstation. {NOTHING_CHARGED}",
                     field=f"dog:{item.dog_id}",
                 )
             if item.tag_number is not None:

@@ -38,6 +38,7 @@ from clerkdesk.services.license_terms import (
     last_term_end,
     renewal_opens,
 )
+from clerkdesk.services.tag_prefix import tag_text_in
 
 NOTICES_COUNTED = (NoticeKind.RENEWAL,)
 """The notices a late fee ``counted_from = "notice"`` runs from: the last renewal notice made
@@ -241,17 +242,22 @@ def dog_standing(
     rolling = profile.license_year_rule.rolling
     if year is not None:
         current = held_license(session, profile, dog.id, year, on)
+        worn = (
+            tag_text_in(session, current.license_year_start, current.tag_number)
+            if current is not None
+            else None
+        )
         if current is not None and not rolling:
             licensed_for_year = True
             blockers.append(
                 f"{dog.name} is already licensed for {year.label} "
-                f"(license {current.number}, tag {current.tag_number or 'none'})."
+                f"(license {current.number}, tag {worn or 'none'})."
             )
         elif current is not None and on < renewal_opens(profile, current.valid_until):
             licensed_for_year = True
             blockers.append(
                 f"{dog.name} is licensed until {us_date(current.valid_until)} (license "
-                f"{current.number}, tag {current.tag_number or 'none'}); its renewal opens on "
+                f"{current.number}, tag {worn or 'none'}); its renewal opens on "
                 f"{us_date(renewal_opens(profile, current.valid_until))}."
             )
     kennel, kennel_note = (
