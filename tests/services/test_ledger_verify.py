@@ -145,7 +145,7 @@ def test_a_later_break_is_listed_after_the_first(ledger: Town) -> None:
         change()
     found = verify_ledger(ledger.database)
     assert [b.seq for b in found.breaks] == [1, 3]
-    assert found.summary.endswith("(1 more problem(s) after it)")
+    assert found.summary.endswith("(1 more problem after it)")
     assert found.as_json()["problems"][0]["seq"] == 1
 
 

@@ -204,7 +204,8 @@ def from_json(data: Mapping[str, Any], *, custom: bool = True) -> SheetTemplate:
     known = {f.name: f for f in fields(SheetTemplate) if f.name != "custom"}
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise TemplateError(f"Unknown template field(s): {', '.join(unknown)}.", unknown[0])
+        named = "field" if len(unknown) == 1 else "fields"
+        raise TemplateError(f"Unknown template {named}: {', '.join(unknown)}.", unknown[0])
     values: dict[str, Any] = {}
     for name in known:
         if name not in data:

@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE, money
 from clerkdesk.reports.notice_data import Notice, NoticeSet
 from clerkdesk.reports.pdf_stream import PdfParts
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 
 PAGE_W, PAGE_H = LETTER
@@ -82,14 +83,24 @@ def _wrap(
     return y
 
 
+def _dogs_below(notice: Notice) -> str:
+    return "dog below" if len(notice.dogs) == 1 else "dogs below"
+
+
+def _licenses_end(notice: Notice) -> str:
+    one = len(notice.dogs) + len(notice.kennels) == 1
+    return "The license below ends" if one else "The licenses below end"
+
+
 def _opening(s: NoticeSet, notice: Notice) -> str:
     if s.reminder:
         return (
             f"Our records show that the license year {s.year_label} began on "
-            f"{us_date(s.year_start)} and that the dog(s) below, licensed last year, have not "
-            f"been licensed for it. Licenses were due by {us_date(s.due_date)}. A dog of "
-            "license age must be licensed every year (MGL c.140 §137); the animal control "
-            "officer is given the list of dogs not licensed (MGL c.140 §151A)."
+            f"{us_date(s.year_start)} and that the {_dogs_below(notice)}, licensed last year, "
+            f"{'has' if len(notice.dogs) == 1 else 'have'} not been licensed for it. Licenses "
+            f"were due by {us_date(s.due_date)}. A dog of license age must be licensed every "
+            "year (MGL c.140 §137); the animal control officer is given the list of dogs not "
+            "licensed (MGL c.140 §151A)."
         )
     if s.rolling:
         return (
@@ -97,7 +108,7 @@ def _opening(s: NoticeSet, notice: Notice) -> str:
             "year from that day, whenever the renewal is bought (MGL c.140 §137)."
         )
     return (
-        f"The license(s) below end on {_last_day(s)}. Licenses for "
+        f"{_licenses_end(notice)} on {_last_day(s)}. Licenses for "
         f"{s.year_label} ({us_date(s.year_start)} to {us_date(s.year_end)}) are due by "
         f"{us_date(s.due_date)} (MGL c.140 §137)."
     )
@@ -241,7 +252,12 @@ def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
     ]
     rows += [
         (
-            (k.name, f"Kennel at {k.premises}, {k.dogs_counted} dog(s)", k.last_license, "—"),
+            (
+                k.name,
+                f"Kennel at {k.premises}, {counted(k.dogs_counted, 'dog')}",
+                k.last_license,
+                "—",
+            ),
             _amount(k.amount_now),
             _amount(k.amount_late) if k.amount_late is not None else None,
         )

@@ -6,6 +6,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.exemptions import LicenseFee, dog_kind, license_fee_options
 from clerkdesk.rules.history import dog_history
@@ -168,12 +169,15 @@ def _arrears(
     rule = schedule.arrears
     if rule is None:
         warnings.append(
-            f"{request.missed_years} missed year(s) not charged: {profile.name} has no arrears rule"
+            f"{counted(request.missed_years, 'missed year')} not charged: {profile.name} has no "
+            "arrears rule"
         )
         return []
     years = request.missed_years
     if rule.max_years is not None and years > rule.max_years:
-        warnings.append(f"arrears are charged for at most {rule.max_years} year(s), not {years}")
+        warnings.append(
+            f"arrears are charged for at most {counted(rule.max_years, 'year')}, not {years}"
+        )
         years = rule.max_years
     lines: list[QuoteLine] = []
     for back in range(1, years + 1):
@@ -218,6 +222,7 @@ def _arrears(
                 profile.account_for(rule.code),
                 rule.citation,
                 rule.source,
+                counts=f"unlicensed in {past.label}",
             )
         )
     return lines

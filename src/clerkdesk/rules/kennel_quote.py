@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.counts import counted
 from clerkdesk.rules.errors import KennelOverMaximum, QuoteRefused
 from clerkdesk.rules.money import ZERO, dollars
 from clerkdesk.rules.profile import TownProfile
@@ -30,7 +31,7 @@ def quote_kennel(profile: TownProfile, request: KennelQuoteRequest) -> Quote:
             f"{request.dogs} were counted"
         )
     head = (
-        f"Kennel license — {name}, {request.dogs} dog(s) "
+        f"Kennel license — {name}, {counted(request.dogs, 'dog')} "
         f"{kennel.count_age_months} months or older, license year {year.label}"
     )
     if pricing.free:

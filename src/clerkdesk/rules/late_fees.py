@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.history import DogHistory, reach_words, reaches
@@ -35,6 +36,15 @@ from clerkdesk.rules.schedule import (
     PeriodicLateFee,
     SteppedLateFee,
 )
+
+
+class _Part(NamedTuple):
+    """One line a rule charges: its amount, the whole rule in words, and what it counts
+    (the cart's few words, :attr:`QuoteLine.counts`)."""
+
+    amount: Decimal
+    description: str
+    counts: str
 
 
 @dataclass(frozen=True)
@@ -115,7 +125,7 @@ def late_fee_lines(
             continue
         reach = "" if rule.applies_to == "all" else f"; {reach_words(rule.applies_to)}"
         reach += scope_words(rule.scope, year)
-        for amount, description in parts:
+        for amount, description, counts in parts:
             lines.append(
                 QuoteLine(
                     code=rule.code,
@@ -124,12 +134,13 @@ def late_fee_lines(
                     account=profile.account_for(rule.code),
                     citation=rule.citation,
                     source=rule.source,
+                    counts=counts,
                 )
             )
     return lines
 
 
-def _own_event_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[Decimal, str]]:
+def _own_event_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[_Part]:
     """A late fee for a dog new to town, counted from the day it came: due from the day after
     ``after_days`` days, whatever the license year's own dates."""
     arrived = request.new_to_town_since
@@ -148,9 +159,7 @@ def _own_event_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[
     )
 
 
-def _notice_parts(
-    rule: LateFeeRule, request: DogQuoteRequest, year: LicenseYear
-) -> list[tuple[Decimal, str]]:
+def _notice_parts(rule: LateFeeRule, request: DogQuoteRequest, year: LicenseYear) -> list[_Part]:
     """A late fee counted from the renewal notice sent to the owner: due from the day after
     ``after_days`` days from the notice's date; nothing without a notice."""
     sent, days = request.notice_sent_on, rule.scope.after_notice_days
@@ -168,7 +177,7 @@ def _notice_parts(
     )
 
 
-def _expiry_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[tuple[Decimal, str]]:
+def _expiry_parts(rule: LateFeeRule, request: DogQuoteRequest) -> list[_Part]:
     """Rolling terms: a late fee counted from the day the dog's last license ran out; a dog
     never licensed here, or lapsed over a year, starts afresh and pays none."""
     ended, days = request.previous_valid_until, rule.scope.after_expiry_days
@@ -194,7 +203,7 @@ def _counted_from(
     until: dt.date | None,
     flat_words: str,
     periodic_note: str,
-) -> list[tuple[Decimal, str]]:
+) -> list[_Part]:
     start = event + dt.timedelta(days=days + 1)
     if on < start or (until is not None and isinstance(rule, FlatLateFee) and on > until):
         return []
@@ -202,6 +211,7 @@ def _counted_from(
         return _nonzero(
             rule.amount,
             f"{rule.label}: {dollars(rule.amount)} {flat_words} (from {us_date(start)})",
+            f"late from {us_date(start)}",
         )
     if isinstance(rule, PeriodicLateFee):
         return _periodic(rule, start, on if until is None else min(on, until), periodic_note)
@@ -225,7 +235,7 @@ def late_fee_amount(
 ) -> Decimal:
     """The whole of what ``rule`` charges for a license issued on ``on``."""
     parts = late_fee_parts(rule, year, on, clock, license_fee, first_day_late=first_day_late)
-    return sum((a for a, _ in parts), ZERO)
+    return sum((part.amount for part in parts), ZERO)
 
 
 def late_fee_parts(
@@ -236,7 +246,7 @@ def late_fee_parts(
     license_fee: Decimal = ZERO,
     *,
     first_day_late: bool = False,
-) -> list[tuple[Decimal, str]]:
+) -> list[_Part]:
     """What ``rule`` charges for a license issued on ``on``, as (amount, words) for each
     line: one line, or two for a periodic fee with a base amount (the base, then the
     periods). Nothing when it charges nothing. ``first_day_late``: licenses are due
@@ -259,6 +269,7 @@ def late_fee_parts(
             rule.amount,
             f"{rule.label}: {dollars(rule.amount)} for a license issued on or after "
             f"{us_date(start)}{note}",
+            f"late from {us_date(start)}",
         )
     if isinstance(rule, PeriodicLateFee):
         return _periodic(rule, start, on if until is None else min(on, until), note)
@@ -268,6 +279,7 @@ def late_fee_parts(
         return _nonzero(
             extra,
             f"{rule.label}: license fee {dollars(license_fee)} {times} from {us_date(start)}{note}",
+            f"license fee {times}, late from {us_date(start)}",
         )
     raise AssertionError(rule)  # pragma: no cover - the union is exhaustive
 
@@ -306,9 +318,7 @@ def periods_elapsed(
     return months + 1 if part_counts else months
 
 
-def _periodic(
-    rule: PeriodicLateFee, start: dt.date, on: dt.date, note: str
-) -> list[tuple[Decimal, str]]:
+def _periodic(rule: PeriodicLateFee, start: dt.date, on: dt.date, note: str) -> list[_Part]:
     """Each line says its own part, so a receipt reads without repeating itself:
     ``Late fee: base $3.00, late from 06/01/2026`` and
     ``Late fee: $1.00 × 27 weeks from 06/01/2026 (a week or part counts)``."""
@@ -330,20 +340,24 @@ def _periodic(
     words = (
         f"{rule.label}: {dollars(rule.amount)} × {count} {plural} from {us_date(start)} ({counts})"
     )
+    counted = f"{count} {plural} late (from {us_date(start)})"
     if capped:
         words += f", capped at {dollars(base + periodic)} in all"
-    parts: list[tuple[Decimal, str]] = []
+        counted += ", capped"
+    parts: list[_Part] = []
     if base:
         parts += _nonzero(
-            base, f"{rule.label}: base {dollars(base)}, late from {us_date(start)}{note}"
+            base,
+            f"{rule.label}: base {dollars(base)}, late from {us_date(start)}{note}",
+            f"base, late from {us_date(start)}",
         )
-    parts += _nonzero(periodic, f"{words}{note}")
+    parts += _nonzero(periodic, f"{words}{note}", counted)
     return parts
 
 
 def _stepped(
     rule: SteppedLateFee, year: LicenseYear, on: dt.date, clock: LateClock, first_day_late: bool
-) -> list[tuple[Decimal, str]]:
+) -> list[_Part]:
     in_force = None
     for step in rule.steps:
         if never_late(step.start, year, first_day_late):
@@ -358,6 +372,7 @@ def _stepped(
         step.amount,
         f"{rule.label}: {dollars(step.amount)} from {us_date(year.occurrence(step.start))} "
         f"(fee table){_note(start, clock)}",
+        f"late from {us_date(year.occurrence(step.start))}",
     )
 
 
@@ -373,5 +388,5 @@ def _note(start: dt.date, clock: LateClock) -> str:
     return ""
 
 
-def _nonzero(amount: Decimal, description: str) -> list[tuple[Decimal, str]]:
-    return [(amount, description)] if amount > 0 else []
+def _nonzero(amount: Decimal, description: str, counts: str) -> list[_Part]:
+    return [_Part(amount, description, counts)] if amount > 0 else []

@@ -23,6 +23,10 @@ class QuoteLine:
     account: str
     citation: str
     source: str = ""
+    counts: str = ""
+    """What the line counts, in a few words a resident reads on a cart line after the
+    description's head: ``6 weeks late (from 06/01/2026)``, ``2024–25``; "" when the head
+    says it all (``License``)."""
 
     def __post_init__(self) -> None:
         # A rule the profile left uncited says so on every line it produces.

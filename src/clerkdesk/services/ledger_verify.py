@@ -70,12 +70,16 @@ class Verification:
         if self.intact:
             return (
                 f"Ledger intact: {counted(self.entries, 'entry', 'entries')}, head {self.head_seq} "
-                f"{self.head_hash[:16]}…, {self.locks_checked} period lock(s) signed it."
+                f"{self.head_hash[:16]}…, {counted(self.locks_checked, 'period lock')} signed it."
             )
         first = self.first
         assert first is not None
         count = len(self.breaks) + self.more_breaks
-        also = f" ({count - 1} more problem(s) after it)" if count > 1 else ""
+        also = (
+            f" ({counted(count - 1, 'more problem', 'more problems')} after it)"
+            if count > 1
+            else ""
+        )
         return f"Ledger broken: {first.message}{also}"
 
     def add(self, seq: int | None, message: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from clerk_words import machine_words_on
 from counter_fixtures import active_dialog, focused
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -55,6 +56,20 @@ def test_a_problem_keeps_the_year_shut(qtbot: QtBot, window: MainWindow) -> None
     assert r.problems and any(line.startswith("✗") for line in lines)
     assert not dialog.open_button.isEnabled()
     assert "cannot be opened yet" in dialog.summary.text()
+
+
+def test_the_checklist_names_no_command_line_or_key(qtbot: QtBot, window: MainWindow) -> None:
+    # GIVEN next year has no tags yet, and Westborough's early sale is an example value
+    dialog = _open(qtbot, window)
+    lines = _lines(dialog)
+    # THEN the problem says where to receive them, in the app, and the warning names the value
+    # as Settings does: no `clerkdesk year open … --tags`, no license_year.early_sale_days
+    assert (
+        "✗  No tags on hand for 2027–28: receive the year's tags in Tags (F5) → Receive tags… "
+        "first." in lines
+    )
+    assert any(line.startswith("!  “Next year on sale” in the town rules") for line in lines)
+    assert machine_words_on(dialog) == {}
 
 
 def test_open_then_open_again(

@@ -49,10 +49,18 @@ class CartEntry:
 
 
 def short_fee(line: QuoteLine, year_label: str) -> str:
-    """A cart line's words: "License 2026–27", "Late fee"; the whole rule on hover."""
+    """A cart line's words: "License 2026–27", "Late fee — 6 weeks late (from 06/01/2026)"
+    (what the line counts, so a base and its weeks are two lines a resident tells apart);
+    the whole rule on hover."""
     if line.code == "dog_license":
         return f"License {year_label}"
-    return line.description.split(":")[0].split(" — ")[0]
+    head = line.description.split(":")[0].split(" — ")[0]
+    return f"{head} — {line.counts}" if line.counts else head
+
+
+def _fee_name(line: QuoteLine) -> str:
+    """ "late fee", "arrears": a waiver covers every line of its kind for the dog."""
+    return line.description.split(":")[0].split(" — ")[0].lower()
 
 
 class Cart:
@@ -360,12 +368,12 @@ class CartPanel(QWidget):
         if line.code in entry.waivers:
             del entry.waivers[line.code]
             self.refresh()
-            return f"The {line.description.lower()} for {entry.standing.dog_name} is charged again."
+            return f"The {_fee_name(line)} for {entry.standing.dog_name} is charged again."
         self._waiving = chosen
         self.reason.clear()
         self.reason.setVisible(True)
         self.reason.setFocus()
-        return f"Say why the {line.description.lower()} for {entry.standing.dog_name} is waived."
+        return f"Say why the {_fee_name(line)} for {entry.standing.dog_name} is waived."
 
     def _waive_confirmed(self) -> None:
         reason = self.reason.text().strip()

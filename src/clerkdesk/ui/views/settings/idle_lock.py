@@ -6,6 +6,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from clerkdesk.errors import ClerkDeskError
+from clerkdesk.rules.counts import counted
 from clerkdesk.services.idle_lock import MAX_IDLE_MINUTES, idle_lock_minutes, set_idle_lock_minutes
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import message_label, tell
@@ -30,6 +31,10 @@ class IdleLockPage(QWidget):
         self.minutes.setRange(0, MAX_IDLE_MINUTES)
         self.minutes.setSuffix(" minutes")
         self.minutes.setSpecialValueText("never")
+        # "1 minute", never "1 minutes".
+        self.minutes.valueChanged.connect(
+            lambda value: self.minutes.setSuffix(" minute" if value == 1 else " minutes")
+        )
         self.minutes.setAccessibleName("Idle minutes before the lock")
         self.save_button = QPushButton("Save  Ctrl+S", self)
         self.save_button.setAccessibleName("Save the idle lock")
@@ -66,7 +71,7 @@ class IdleLockPage(QWidget):
         except ClerkDeskError as exc:
             tell(self.message, str(exc), problem=True)
             return
-        said = f"after {minutes} idle minutes" if minutes else "never"
+        said = f"after {counted(minutes, 'idle minute')}" if minutes else "never"
         tell(self.message, f"Saved: every workstation locks {said} (from its next sign-in).",
              problem=False)  # fmt: skip
 
