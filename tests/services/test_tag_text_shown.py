@@ -20,10 +20,12 @@ from clerkdesk.services import documents
 from clerkdesk.services.dog_changes import replace_tag
 from clerkdesk.services.owner_card import owner_card
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.reprints import owner_documents
 from clerkdesk.services.search import search
 from clerkdesk.services.tag_history import tag_history, year_tags
 from clerkdesk.services.tag_marks import MarkTag, mark_tag
 from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.voids import void_receipt
 from pdf_support import page_texts
 from prefixed_town import YEAR, PrefixedTown, license_with_tag, prefixed_town
 from small_town import CLERK, check
@@ -155,3 +157,19 @@ def test_a_dog_licensed_already_is_refused_naming_its_tag_as_it_reads(town: Pref
     card = owner_card(town.database, town.jane, town.clock.today())
     (rex,) = [d for d in card.dogs if d.name == "Rex"]
     assert any("(license 1, tag W-1)" in said for said in rex.standing.blockers)
+
+
+def test_a_void_and_the_owners_documents_name_the_tags_as_they_read(town: PrefixedTown) -> None:
+    # GIVEN Rex's tag W-1 lost and replaced with W-2
+    replaced = replace_tag(
+        town.database, town.license_id, (check(),), new_tag=2, actor=CLERK, clock=town.clock
+    )
+    assert replaced.receipt_id is not None
+    # THEN the owner's documents list Rex's certificate with the tag he wears
+    listed = owner_documents(town.database, town.jane)
+    assert "Rex, tag W-2" in [entry.summary for entry in listed]
+    # WHEN the replacement is voided, THEN the words name both tags as they read
+    undone = void_receipt(
+        town.database, replaced.receipt_id, "wrong dog", actor=CLERK, clock=town.clock
+    )
+    assert undone.undone == ("replacement tag W-2 is void; tag W-1 is Rex's tag again",)

@@ -24,11 +24,13 @@ from clerkdesk.models import DocumentReprint, Dog, License, PrintedKind, Receipt
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
 from clerkdesk.services.documents import certificate_in_session, receipt_in_session
 from clerkdesk.services.kennel_documents import kennel_certificate_reprint
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.tag_prefix import stock_prefix
 
 REASON_LENGTH = 200
 MAX_LISTED = 500
@@ -286,12 +288,14 @@ def owner_documents(
     how often it was reprinted."""
     zone = zone or town_zone()
     with database.read() as session:
-        licenses = session.scalars(
-            select(License)
+        rows = session.execute(
+            select(License, stock_prefix(License.license_year_start, License.tag_number))
             .where(License.owner_id == owner_id)
             .order_by(License.issued_at.desc(), License.id.desc())
             .limit(MAX_LISTED)
         ).all()
+        licenses = [lic for lic, _ in rows]
+        prefixes = {lic.id: prefix for lic, prefix in rows}
         receipts = session.scalars(
             select(Receipt)
             .where(
@@ -323,7 +327,11 @@ def owner_documents(
                            r.issued_by, r.status.value, counts, zone)  # fmt: skip
             entries.append((r.issued_at, 0, entry))
         for lic in licenses:
-            tag = f", tag {lic.tag_number}" if lic.tag_number is not None else ""
+            tag = (
+                f", tag {tag_text(lic.tag_number, prefixes[lic.id])}"
+                if lic.tag_number is not None
+                else ""
+            )
             summary = f"{dog_names.get(lic.dog_id, 'dog')}{tag}"
             label = f"{lic.number}, {lic.license_year_label}"
             counts = license_counts.get(lic.id)

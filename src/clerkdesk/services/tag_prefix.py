@@ -37,9 +37,11 @@ def prefix_of(session: Session, year_start: dt.date, number: int) -> str | None:
     return session.scalar(_prefix(year_start, number))
 
 
-def tag_text_in(session: Session, year_start: dt.date, number: int | None) -> str | None:
-    """Tag ``number`` of the license year starting ``year_start`` as it reads (``W-125``);
-    None when there is no tag."""
-    if number is None:
-        return None
+def tag_as_read(session: Session, year_start: dt.date, number: int) -> str:
+    """Tag ``number`` of the license year starting ``year_start`` as it reads (``W-125``)."""
     return tag_text(number, prefix_of(session, year_start, number))
+
+
+def tag_text_in(session: Session, year_start: dt.date, number: int | None) -> str | None:
+    """:func:`tag_as_read`, or None when there is no tag."""
+    return None if number is None else tag_as_read(session, year_start, number)

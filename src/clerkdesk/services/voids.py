@@ -41,6 +41,7 @@ from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.locks import lock_dogs_and_owners
 from clerkdesk.services.posting import posting_day, refuse_locked
 from clerkdesk.services.search_words import reindex_dog
+from clerkdesk.services.tag_prefix import tag_as_read
 
 MAX_REASON = 300
 NOTHING_VOIDED = "Nothing was voided."
@@ -265,7 +266,7 @@ def _undo_sale(
     for tag in session.scalars(select(TagIssue).where(TagIssue.license_id == row.id)):
         if tag.status is not TagStatus.VOID:
             tag.status = TagStatus.VOID
-            tags.append(str(tag.tag_number))
+            tags.append(tag_as_read(session, tag.license_year_start, tag.tag_number))
     session.flush()
     said = f"license {row.number} for {dog} is void"
     return said + (f"; tag {', '.join(tags)} is void" if tags else "")
@@ -328,9 +329,10 @@ def _undo_replacement(
     row = session.get(License, new_tag.license_id)
     assert row is not None
     dog = _dog_name(session, row.dog_id)
+    new_reads = tag_as_read(session, new_tag.license_year_start, new_tag.tag_number)
     if new_tag.status is not TagStatus.ISSUED:
         raise VoidRefused(
-            f"Tag {new_tag.tag_number} is {new_tag.status.value} now (replaced or returned "
+            f"Tag {new_reads} is {new_tag.status.value} now (replaced or returned "
             f"since): void the later receipt first. {NOTHING_VOIDED}",
             field="receipt",
         )
@@ -349,7 +351,10 @@ def _undo_replacement(
     if old is not None:
         old.status = TagStatus.ISSUED
     row.status_changed_at, row.status_changed_by = now, actor.name
-    row.status_reason = f"Replacement tag {new_tag.tag_number}: {words}"[:200]
+    row.status_reason = f"Replacement tag {new_reads}: {words}"[:200]
     session.flush()
-    back = f"; tag {old.tag_number} is {dog}'s tag again" if old is not None else ""
-    return f"replacement tag {new_tag.tag_number} is void{back}"
+    back = ""
+    if old is not None:
+        back = f"; tag {tag_as_read(session, old.license_year_start, old.tag_number)} is "
+        back += f"{dog}'s tag again"
+    return f"replacement tag {new_reads} is void{back}"
