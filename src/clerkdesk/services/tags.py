@@ -131,6 +131,11 @@ class StockSummary:
     def color(self) -> str | None:
         return next((r.color for r in self.ranges if r.color), None)
 
+    @property
+    def prefixes(self) -> tuple[str, ...]:
+        """The prefixes the year's ranges were received with."""
+        return tuple(dict.fromkeys(r.prefix for r in self.ranges if r.prefix))
+
     def tag_text(self, number: int) -> str:
         """Tag ``number`` of the year as it reads on the collar (``W-125``): with the prefix
         of the range it is in; a number outside every range reads bare."""

@@ -38,6 +38,11 @@ class TagRequest:
     def text(self, number: int) -> str:
         return self.stock.tag_text(number) if self.stock else tag_text(number, None)
 
+    def number(self, text: str) -> int | None:
+        """The number of the tag typed, as this year's stock reads it; None if it is none."""
+        typed = typed_tag(text, self.stock.prefixes if self.stock else ())
+        return typed.number if typed and 1 <= typed.number <= MAX_TAG_NUMBER else None
+
 
 class TagsDialog(QDialog):
     """``chosen`` carries {dog_id: tag number or None (let checkout take the next)}."""
@@ -115,23 +120,18 @@ class TagsDialog(QDialog):
     def tags(self) -> dict[int, int | None]:
         """The number of each dog's tag; None for a blank (checkout takes the next) or a
         text that is no tag (``finish`` says so before it is used)."""
-        return {d: self._number(e.text()) for d, e in self.edits.items()}
-
-    @staticmethod
-    def _number(text: str) -> int | None:
-        typed = typed_tag(text)
-        return typed.number if typed and 1 <= typed.number <= MAX_TAG_NUMBER else None
+        return {r.dog_id: r.number(self.edits[r.dog_id].text()) for r in self.requests}
 
     def _as_read(self, request: TagRequest) -> None:
         """The typed tag shown as its stock reads it ("17" becomes "W-17")."""
         edit = self.edits[request.dog_id]
-        number = self._number(edit.text())
+        number = request.number(edit.text())
         if number is not None and edit.text() != request.text(number):
             edit.setText(request.text(number))
 
     def _unread(self, request: TagRequest) -> bool:
         text = self.edits[request.dog_id].text()
-        return bool(text.strip()) and self._number(text) is None
+        return bool(text.strip()) and request.number(text) is None
 
     def show_problem(self, text: str) -> None:
         """A refusal from checkout: beside the tag it names, or above the list."""
