@@ -134,9 +134,9 @@ def handle_receive(args: argparse.Namespace, ctx: CliContext) -> int:
     looks = " ".join(w for w in (received.color, received.shape) if w)
     made = "printed in-house" if received.printed_in_house else "pre-stamped"
     prefix = f", prefix {received.prefix}" if received.prefix else ""
-    first, last = (tag_text(n, received.prefix) for n in (received.first, received.last))
+    shown = (tag_text(n, received.prefix) for n in (received.first, received.last))
     out(
-        f"received tags {first}–{last} ({counted(received.count, 'tag')}) for "
+        f"received tags {'–'.join(shown)} ({counted(received.count, 'tag')}) for "
         f"license year {received.license_year_label}"
     )
     if looks or prefix or received.printed_in_house:

@@ -397,10 +397,7 @@ class TagsView(AreaView):
     def _received(self, received: TagsReceived) -> None:
         count = counted(received.count, "tag")
         first, last = (tag_text(n, received.prefix) for n in (received.first, received.last))
-        self.say(
-            f"Received tags {first}–{last} ({count}) for "
-            f"{received.license_year_label}."
-        )
+        self.say(f"Received tags {first}–{last} ({count}) for {received.license_year_label}.")
         self.reload(received.license_year_start.year)
         self.table.setFocus()
 
