@@ -20,7 +20,11 @@ _USER_DIRS = Path(tempfile.mkdtemp(prefix="clerkdesk-tests-"))
 atexit.register(shutil.rmtree, _USER_DIRS, ignore_errors=True)
 for _name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
     os.environ[_name] = str(_USER_DIRS / _name.lower())
-os.environ.pop("CLERKDESK_DB_URL", None)
+# Nor the machine's own settings: the machine-wide settings file and data folder too.
+os.environ["CLERKDESK_SITE_CONFIG_DIR"] = str(_USER_DIRS / "site-config")
+os.environ["CLERKDESK_SITE_DATA_DIR"] = str(_USER_DIRS / "site-data")
+for _name in ("DB_URL", "CONFIG_DIR", "LOG_DIR", "PRINTING_DIR"):
+    os.environ.pop(f"CLERKDESK_{_name}", None)
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from clerkdesk.clock import FixedClock  # noqa: E402

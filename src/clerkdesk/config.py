@@ -1,19 +1,25 @@
-"""Start-up settings: which database to open."""
+"""Start-up settings: which database to open.
+
+In layers (``clerkdesk.settings``): ``--db``, then ``$CLERKDESK_DB_URL``, then ``[database]
+url`` in the login's settings file, then in the machine-wide one IT pushes, then the SQLite
+file in the data folder.
+"""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Mapping
 
-from clerkdesk.paths import default_database_path
+from clerkdesk.settings import DATABASE_URL, load_settings, refuse_network_sqlite
 
 DB_URL_ENV = "CLERKDESK_DB_URL"
 
 
-def resolve_database_url(option: str | None, environ: dict[str, str] | None = None) -> str:
-    """``--db`` wins, then ``$CLERKDESK_DB_URL``, then the SQLite file in the data folder."""
-    env = os.environ if environ is None else environ
-    url = option or env.get(DB_URL_ENV) or f"sqlite:///{default_database_path()}"
-    return normalize_url(url)
+def resolve_database_url(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The database's address from the first layer that names one; refuses (typed errors,
+    one line each) a settings file that cannot be read and a SQLite file on a network drive."""
+    url = normalize_url(load_settings({DATABASE_URL: option}, environ).value(DATABASE_URL))
+    refuse_network_sqlite(url)
+    return url
 
 
 def normalize_url(url: str) -> str:

@@ -1,18 +1,19 @@
-"""Logging to a rotating file in the user's log folder."""
+"""Logging to a rotating file in the user's log folder (or the ``[logging] folder`` the
+settings name)."""
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
 
-from clerkdesk.paths import user_log_dir
+from clerkdesk.settings import log_folder
 
 LOG_FILE_NAME = "clerkdesk.log"
 _configured: Path | None = None
 
 
 def log_file_path() -> Path:
-    return user_log_dir() / LOG_FILE_NAME
+    return log_folder() / LOG_FILE_NAME
 
 
 def configure_logging(level: int = logging.INFO) -> Path | None:

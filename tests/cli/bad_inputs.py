@@ -32,6 +32,7 @@ DATABASE_FREE = {
     "profile check",
     "profile show",
     "db head",
+    "config show",
 }
 
 # Valid calls for commands whose required arguments cannot be guessed from their metavar.

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from clerkdesk.cli import (
     audit_cmd,
     closeout_cmd,
+    config_cmd,
     db_cmd,
     demo_cmd,
     kennel_cmd,
@@ -32,6 +33,7 @@ Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], No
 REGISTRARS: list[Registrar] = [
     *rules_cmds.REGISTRARS,
     db_cmd.register,
+    config_cmd.register,
     demo_cmd.register,
     ledger_cmd.register,
     search_cmd.register,
