@@ -170,7 +170,11 @@ class CartPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setTabKeyNavigation(False)
-        self.table.setWordWrap(False)
+        # A late fee's line says what it counts ("Late fee — 27 weeks late (from 06/01/2026)"):
+        # in a narrow cart it wraps to a second line rather than losing the date.
+        self.table.setWordWrap(True)
+        rows = self.table.verticalHeader()
+        rows.setMinimumSectionSize(rows.defaultSectionSize())  # a one-line row as before
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         for key in ("remove", "waive"):
             self.table.addAction(actions[key])
@@ -178,6 +182,7 @@ class CartPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         self.reason = QLineEdit(self)
         self.reason.setAccessibleName("Reason for waiving the late fee")
         self.reason.setPlaceholderText("Why is this fee waived? Enter to waive, Esc to keep it")
@@ -254,6 +259,7 @@ class CartPanel(QWidget):
             for column, item in enumerate(cells):
                 item.setToolTip(f"{line.description}: {money(line.amount)} ({line.citation})")
                 self.table.setItem(row, column, item)
+        self.table.resizeRowsToContents()
         if self._rows and self.table.currentRow() < 0:
             self.table.setCurrentCell(0, 0)
         self.total.setText(money(self.cart.total))
