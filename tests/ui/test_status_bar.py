@@ -158,10 +158,20 @@ def test_a_passing_message_shows_in_the_database_s_place(
 ) -> None:
     status = window.status
     _settled(qtbot, window)
-    status.showMessage("Saved version 2 of the town rules.", 5000)
-    assert not status.database.isVisible()
-    assert status.currentMessage() == "Saved version 2 of the town rules."
-    # the message has the room left of the facts, which stay as they were
-    assert status.facts.x() > status.fontMetrics().horizontalAdvance(status.currentMessage())
+    database = status.database.text()
+    assert database.startswith("This PC: ")
+    # WHEN a screen says something in passing, longer than the room left of the facts
+    said = "Frank Fernandez's cart is held: H brings it back. Now serving Kelly Alexander."
+    status.showMessage(said, 5000)
+    # THEN it shows in the database's place, cut with "…" and whole on hover and to a
+    # screen reader; the facts stay as they were
+    assert status.currentMessage() == said
+    assert status.database.text() == said
+    assert status.database.accessibleName() == f"Message: {said}"
+    assert status.database.is_elided() and status.database.toolTip() == said
+    assert status.database.shown_text().endswith("…")
+    assert status.database.isVisible() and status.facts.isVisible()
+    # and when it has passed, the database again
     status.clearMessage()
-    assert status.database.isVisible()
+    assert status.database.text() == database
+    assert status.database.accessibleName() == f"Database: {database}"

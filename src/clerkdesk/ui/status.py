@@ -84,11 +84,14 @@ class StatusBar(QStatusBar):
         super().__init__(parent)
         self.setSizeGripEnabled(False)
         # The database is the lesser fact: it gives way first (…, the tooltip keeps it), and a
-        # passing message ("Saved version 2 of the town rules.") shows in its place.
-        self.database = ElidedLabel(f"Opening {shell.database_label}…", self, role="Database")
+        # passing message ("Saved version 2 of the town rules.") shows in its place, cut with
+        # "…" as it is (the bar would clip it mid-letter).
+        self._described = f"Opening {shell.database_label}…"
+        self.database = ElidedLabel(self._described, self, role="Database")
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.database.setMinimumWidth(DATABASE_ROOM // 2)
-        self.addWidget(self.database, 1)
+        self.addPermanentWidget(self.database, 1)
+        self.messageChanged.connect(self._show_message)
         # The license year (with next year's state), the drawer and the user's role are never
         # cut: on one line when they fit, else two (see ``status_facts``).
         self.facts = StatusFacts(self)
@@ -110,8 +113,12 @@ class StatusBar(QStatusBar):
         self.facts.set_room(self.contentsRect().width() - DATABASE_ROOM)
 
     def show_database(self, database: Database) -> None:
-        described = database.describe()
-        self.database.setText(described)
+        self._described = database.describe()
+        self._show_message(self.currentMessage())
+
+    def _show_message(self, message: str) -> None:
+        self.database.set_role("Message" if message else "Database")
+        self.database.setText(message or self._described)
 
     def show_gate(self, locked_for: Actor | None) -> None:
         """While the sign-in or lock page is up."""
@@ -174,4 +181,5 @@ class StatusBar(QStatusBar):
             self.show_workspace(self._ctx)
 
     def show_failure(self) -> None:
-        self.database.setText("Database not open")
+        self._described = "Database not open"
+        self._show_message(self.currentMessage())
