@@ -4,6 +4,7 @@ mountinfo text, so no real mount is needed)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,22 @@ def test_a_unc_path_is_refused_on_windows_with_the_shared_server_named() -> None
     )
     assert "shared PostgreSQL server (docs/shared-database.md)" in message
     assert "\n" not in message
+
+
+def test_a_file_in_a_mounted_share_is_refused_on_linux_new_or_not(tmp_path: Path) -> None:
+    # GIVEN the test's folder is, as this mountinfo tells it, an SMB share mounted there
+    share = os.path.realpath(tmp_path).replace(" ", "\\040")
+    mountinfo = f"{MOUNTINFO}70 27 0:60 / {share} rw - cifs //fileserver/clerk rw\n"
+    (tmp_path / "dogs.sqlite").touch()
+
+    for path in (tmp_path / "dogs.sqlite", tmp_path / "new" / "dogs.sqlite"):
+        # WHEN a database there is asked for, THEN it is refused, naming the mount
+        with pytest.raises(DatabaseOnNetworkDrive) as caught:
+            refuse_network_sqlite(f"sqlite:///{path}", platform="linux", mountinfo=mountinfo)
+        assert str(caught.value).startswith(
+            f"The database {path} is on a network drive (a cifs network mount of "
+            f"//fileserver/clerk at {os.path.realpath(tmp_path)}); SQLite files are not safe"
+        )
 
 
 def test_a_local_file_a_server_and_memory_are_not_refused(tmp_path: Path) -> None:

@@ -133,9 +133,12 @@ def _nearest_folder(path: Path) -> Path:
     return next((folder for folder in whole.parents if folder.is_dir()), Path(whole.anchor))
 
 
-def network_location(path: Path, *, platform: str = sys.platform) -> str | None:
-    """Words naming the network drive ``path`` is on ("the share \\\\server\\share",
-    "an NFS mount of server:/export"), or None when it is on this PC's own disks."""
+def network_location(
+    path: Path, *, platform: str = sys.platform, mountinfo: str | None = None
+) -> str | None:
+    """Words naming the network drive ``path`` is on ("the network share \\\\server\\share",
+    "a cifs network mount of //server/share at /mnt/office"), or None when it is on this
+    PC's own disks. ``mountinfo`` stands in for ``/proc/self/mountinfo`` (Linux)."""
     text = str(path)
     if platform == "win32":
         share = windows_network_share(text)
@@ -148,7 +151,8 @@ def network_location(path: Path, *, platform: str = sys.platform) -> str | None:
         return None
     try:
         folder = os.path.realpath(_nearest_folder(path))
-        mountinfo = MOUNTINFO.read_text(encoding="utf-8", errors="surrogateescape")
+        if mountinfo is None:
+            mountinfo = MOUNTINFO.read_text(encoding="utf-8", errors="surrogateescape")
     except (OSError, ValueError):
         return None  # no way to tell: the file's own checks still apply
     mount = linux_network_mount(folder, mountinfo)
@@ -169,12 +173,14 @@ def sqlite_file(url: str) -> Path | None:
     return Path(database) if database and database != ":memory:" else None
 
 
-def refuse_network_sqlite(url: str, *, platform: str = sys.platform) -> None:
+def refuse_network_sqlite(
+    url: str, *, platform: str = sys.platform, mountinfo: str | None = None
+) -> None:
     """Raise ``DatabaseOnNetworkDrive`` when ``url`` names a SQLite file on a network drive."""
     path = sqlite_file(url)
     if path is None:
         return
-    where = network_location(path, platform=platform)
+    where = network_location(path, platform=platform, mountinfo=mountinfo)
     if where is not None:
         raise DatabaseOnNetworkDrive(network_message(path, where))
 
