@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--db",
         metavar="URL",
         help="database URL (sqlite:///PATH or postgresql+psycopg://…); "
-        "default: $CLERKDESK_DB_URL, else a SQLite file in your data folder",
+        "default: $CLERKDESK_DB_URL, else [database] url in your clerkdesk.ini, else in the "
+        "machine's, else a SQLite file in your data folder (see `clerkdesk config show`)",
     )
     parser.add_argument(
         "--user",
