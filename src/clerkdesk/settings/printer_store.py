@@ -23,12 +23,14 @@ from clerkdesk.settings.text import shown
 
 log = logging.getLogger(__name__)
 PRINTERS_FILE = "printers.ini"
+_said: set[str] = set()
 
 
 @dataclass(frozen=True)
 class PrinterStore:
     path: Path
     shared: bool  # every login on this computer reads and writes it
+    shared_path: Path  # the file every login would share (``path`` when it is shared)
     note: str = ""  # why this login keeps its own, when it does
 
 
@@ -45,7 +47,7 @@ def printer_store(environ: Mapping[str, str] | None = None, *, make: bool = True
     shared = folder / PRINTERS_FILE
     problem = _writable(shared, make=make)
     if problem is None:
-        return PrinterStore(shared, shared=True)
+        return PrinterStore(shared, shared=True, shared_path=shared)
     own = paths.user_data_dir() / PRINTERS_FILE
     named = "" if origin.layer is Layer.DEFAULT else f" (set by the {origin.words()})"
     note = (
@@ -54,9 +56,10 @@ def printer_store(environ: Mapping[str, str] | None = None, *, make: bool = True
         f"every login write {shown(folder)} or to name another folder as [printing] settings "
         "folder in the machine-wide settings file"
     )
-    if make:
+    if make and note not in _said:
+        _said.add(note)  # once per run: printing asks for its settings at every print
         log.warning("printer settings: %s", note)
-    return PrinterStore(own, shared=False, note=note)
+    return PrinterStore(own, shared=False, shared_path=shared, note=note)
 
 
 def _writable(path: Path, *, make: bool) -> str | None:

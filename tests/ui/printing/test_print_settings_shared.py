@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
 
 from clerkdesk.reports.calibration import Calibration
 from clerkdesk.ui.printing.jobs import DocumentKind
 from clerkdesk.ui.printing.settings import CARRIED_OVER_KEY, PrintSettings, carry_over
+from clerkdesk.ui.views.settings.printing import PrintingPage
 
 LASER = Calibration(1.5, -0.5, 1.002)
 LABELS = Calibration(0.5, 0.25, 1.0)
@@ -87,3 +90,26 @@ def test_what_the_shared_file_knows_wins_and_two_logins_add_up(tmp_path: Path) -
     assert settings.calibration("Laser") == LASER
     assert settings.calibration("Labels") == LABELS
     assert settings.calibrated_printers() == ["Labels", "Laser"]
+
+
+def test_settings_printing_says_whether_every_login_shares_them(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLERKDESK_SITE_DATA_DIR", str(tmp_path / "machine"))
+    page = PrintingPage()
+    qtbot.addWidget(page)
+    assert "Everyone who signs in to this computer shares them." in _heading(page)
+
+    # GIVEN the shared folder cannot be made (a file stands in its way)
+    (tmp_path / "blocked").write_text("not a folder")
+    monkeypatch.setenv("CLERKDESK_SITE_DATA_DIR", str(tmp_path / "blocked"))
+    page = PrintingPage()
+    qtbot.addWidget(page)
+    assert (
+        "Only your sign-in to this computer uses them: it cannot change the file every "
+        f"sign-in shares ({tmp_path / 'blocked' / 'printers.ini'}); ask IT" in _heading(page)
+    )
+
+
+def _heading(page: PrintingPage) -> str:
+    return " ".join(label.text() for label in page.findChildren(QLabel))

@@ -1,8 +1,8 @@
 """Settings → Printing: what this workstation does when a document is printed.
 
-Kept on this computer only (QSettings), never in the shared database: whether a preview
-comes first, each printer's label calibration, and the printer each kind of document
-last went to.
+Kept on this computer only (printers.ini, shared by every login on it), never in the shared
+database: whether a preview comes first, each printer's label calibration, and the printer
+each kind of document last went to.
 """
 
 from __future__ import annotations
@@ -50,6 +50,18 @@ def _spin(
     return spin
 
 
+def _shared_words(settings: PrintSettings) -> str:
+    store = settings.store
+    if store is None:
+        return ""
+    if store.shared:
+        return " Everyone who signs in to this computer shares them."
+    return (
+        " Only your sign-in to this computer uses them: it cannot change the file every "
+        f"sign-in shares ({store.shared_path}); ask IT to let every sign-in change it."
+    )
+
+
 class PrintingPage(QWidget):
     def __init__(
         self, parent: QWidget | None = None, settings: PrintSettings | None = None
@@ -59,7 +71,7 @@ class PrintingPage(QWidget):
         self.settings = settings or PrintSettings()
         heading = QLabel(
             "These settings belong to this computer only: each workstation keeps its own "
-            "printers, and other workstations are not changed.",
+            "printers, and other workstations are not changed." + _shared_words(self.settings),
             self,
         )
         heading.setObjectName("ViewHint")
