@@ -75,7 +75,7 @@ def test_nothing_found_says_what_to_do(
     window.focus_search()
     qtbot.keyClicks(window.search, "zzqxv")
     qtbot.waitUntil(lambda: "Nothing on file" in counter.results.summary.text())
-    assert "new owner (O)" in counter.results.summary.text()
+    assert "press Enter to add a new owner" in counter.results.summary.text()
 
 
 def test_the_card_says_why_a_dog_cannot_be_licensed_and_renew_adds_the_others(

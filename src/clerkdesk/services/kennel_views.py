@@ -46,6 +46,10 @@ class KennelRow:
     license_year_label: str | None
     inspection_words: str
     status: KennelStatus
+    inspection_result: InspectionResult | None = None
+    """The latest inspection for the license year, if any (``inspection_words`` says it
+    whole, with the inspector)."""
+    inspected_on: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,8 @@ def kennel_list(database: Database, *, year: int | None = None, on: dt.date) -> 
                     license_year_label=held.license_year_label if held else None,
                     inspection_words=inspection_words(inspection, license_year.label, names),
                     status=kennel.status,
+                    inspection_result=inspection.result if inspection else None,
+                    inspected_on=inspection.inspected_on if inspection else None,
                 )
             )
         return rows
@@ -210,3 +216,10 @@ def kennel_card(database: Database, kennel_id: int, *, on: dt.date) -> KennelCar
             inspections=inspections,
             licenses=licenses,
         )
+
+
+def person_name(database: Database, user_name: str) -> str:
+    """The full name the signed-in person goes by (their sign-in name if they gave none):
+    what a new inspection proposes as its inspector."""
+    with database.read() as session:
+        return full_names(session).get(user_name, user_name)

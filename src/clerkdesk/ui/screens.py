@@ -8,6 +8,7 @@ from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.views.audit import AuditView
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.kennels import KennelsView
+from clerkdesk.ui.views.kennels.keys import KENNEL_REPRINTS
 from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.owners import OwnersView
 from clerkdesk.ui.views.reports import ReportsView
@@ -20,7 +21,12 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
     views: dict[str, AreaView] = {
         "counter": CounterView(ctx),
         "owners": OwnersView(ctx),
-        "kennels": KennelsView(ctx),
+        "kennels": KennelsView(
+            ctx,
+            reprinter=lambda parent, said, done: Reprinter(
+                ctx, parent, said, done, reprint_from=KENNEL_REPRINTS
+            ),
+        ),
         "money": MoneyView(ctx, lambda view, said: Reprinter(ctx, view, said)),
         "tags": TagsView(ctx),
         "reports": ReportsView(ctx),

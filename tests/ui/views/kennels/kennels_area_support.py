@@ -234,3 +234,25 @@ def kennel_chosen(
     view = open_kennels(qtbot, window)
     choose_kennel(qtbot, view, kennel.name)
     return view, kennel
+
+
+def licensed_last_year(
+    database: Database, clock: Clock, names: tuple[str, ...], inspected: int
+) -> list[SeededKennel]:
+    """Kennels named ``names``, licensed for 2026–27 (in June 2026), the first ``inspected``
+    of them inspected again (passed) for 2027–28 on ``clock``'s day."""
+    june = FixedClock(dt.datetime(2026, 6, 2, 9, 0, tzinfo=EASTERN))
+    seeded = []
+    for keeper, name in zip(keepers(database, len(names)), names, strict=True):
+        kennel = seed_kennel(database, keeper, june, name=name, license_year=2026)
+        license_kennel(database, kennel, june, 2026)
+        seeded.append(kennel)
+    for kennel in seeded[:inspected]:
+        record_inspection(
+            database,
+            InspectionInput(kennel.kennel_id, 2027, clock.today(), InspectionResult.PASSED,
+                            "aco", None),
+            actor=ACO,
+            clock=clock,
+        )  # fmt: skip
+    return seeded

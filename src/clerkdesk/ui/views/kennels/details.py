@@ -3,13 +3,12 @@ counted or not, with its kennel tag), its inspections and its licenses."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QTableView,
     QVBoxLayout,
@@ -18,10 +17,11 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.services.kennels import KennelCard
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.views.kennels.column_fit import Column, ColumnFit
 from clerkdesk.ui.views.kennels.tables import (
-    INSPECTION_WIDTHS,
-    LICENSE_WIDTHS,
-    ROSTER_WIDTHS,
+    INSPECTION_FIT,
+    LICENSE_FIT,
+    ROSTER_FIT,
     RowsModel,
     class_words,
     inspection_model,
@@ -30,11 +30,13 @@ from clerkdesk.ui.views.kennels.tables import (
     roster_model,
 )
 
+ROW_HEIGHT = 24
+
 
 def small_table(
-    name: str, model: RowsModel[Any], widths: tuple[int, ...], parent: QWidget, rows: int = 1
+    name: str, model: RowsModel[Any], columns: Sequence[Column], parent: QWidget, rows: int = 1
 ) -> QTableView:
-    """``rows``: how many rows it shows at the least."""
+    """``rows``: how many rows it shows at the least; ``columns``: how each is fitted."""
     table = QTableView(parent)
     table.setAccessibleName(name)
     table.setModel(model)
@@ -44,16 +46,11 @@ def small_table(
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setTabKeyNavigation(False)
     table.verticalHeader().setVisible(False)
-    table.verticalHeader().setDefaultSectionSize(24)
-    # A cell too narrow ends in "…" and says itself whole on hover: no sideways scrolling.
-    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
+    # Short columns whole, long ones cut with "…" (and whole on hover) only when narrow.
+    ColumnFit(table, columns)
     header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
-    for column, width in enumerate(widths):
-        table.setColumnWidth(column, width)
-    table.setMinimumHeight(header.sizeHint().height() + rows * 24 + 4)
+    table.setMinimumHeight(header.sizeHint().height() + rows * ROW_HEIGHT + 4)
     return table
 
 
@@ -88,7 +85,7 @@ class KennelDetails(QWidget):
         # The roster across the width; the inspections and licenses side by side below.
         self.roster_caption = _caption("Roster", self)
         self.roster_model = roster_model(self, count_age_months)
-        self.roster = small_table("Roster", self.roster_model, ROSTER_WIDTHS, self, rows=2)
+        self.roster = small_table("Roster", self.roster_model, ROSTER_FIT, self, rows=2)
         self.roster_caption.setBuddy(self.roster)
         outer.addWidget(self.roster_caption)
         outer.addWidget(self.roster, 3)
@@ -97,12 +94,10 @@ class KennelDetails(QWidget):
         left, right = QVBoxLayout(), QVBoxLayout()
         self.inspections_caption = _caption("Inspections", self)
         self.inspections_model = inspection_model(self)
-        self.inspections = small_table(
-            "Inspections", self.inspections_model, INSPECTION_WIDTHS, self
-        )
+        self.inspections = small_table("Inspections", self.inspections_model, INSPECTION_FIT, self)
         self.licenses_caption = _caption("Licenses", self)
         self.licenses_model = license_model(self)
-        self.licenses = small_table("Licenses", self.licenses_model, LICENSE_WIDTHS, self)
+        self.licenses = small_table("Licenses", self.licenses_model, LICENSE_FIT, self)
         left.addWidget(self.inspections_caption)
         left.addWidget(self.inspections, 1)
         right.addWidget(self.licenses_caption)

@@ -1,8 +1,11 @@
-"""After a kennel license is sold: its receipt and the kennel certificate as PDFs in the data
-folder, for the shared print path (preview first, or straight to the printer)."""
+"""After a kennel license is sold, or a year-end batch renewed: the receipts and kennel
+certificates as PDFs in the documents folder, for the shared print path (preview first, or
+straight to the printer, as the workstation is set)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,3 +55,65 @@ def write_kennel_documents(
         receipt_path.write_bytes(render_receipt(receipt))
         receipt_job = PrintJob(f"Receipt {receipt.label}", DocumentKind.RECEIPT, receipt_path)
     return KennelDocuments(label, certificate, receipt_job)
+
+
+@dataclass(frozen=True)
+class KennelBatchPapers:
+    """A year-end batch's paper: its certificates in one PDF and its receipts in another,
+    each sent to the printer this workstation keeps for that kind of document."""
+
+    certificates: PrintJob
+    receipts: PrintJob
+    count: int
+
+    @property
+    def jobs(self) -> tuple[PrintJob, ...]:
+        return (self.certificates, self.receipts)
+
+    @property
+    def tab_names(self) -> list[str]:
+        plural = "s" if self.count != 1 else ""
+        return [f"Kennel certificate{plural} ({self.count})", f"Receipt{plural} ({self.count})"]
+
+
+def write_kennel_batch(
+    database: Database,
+    sold: Sequence[tuple[int, int]],
+    *,
+    folder: Path | None = None,
+) -> KennelBatchPapers:
+    """Each renewed kennel's certificate and receipt, ``sold`` as (kennel license id,
+    receipt id) in the order renewed; for the task runner (no widgets)."""
+    from clerkdesk.reports.kennel_batch_pdf import render_kennel_receipts
+    from clerkdesk.reports.kennel_certificate_pdf import render_kennel_certificates
+    from clerkdesk.services.documents import receipt_document
+    from clerkdesk.services.kennel_documents import kennel_certificates
+
+    if not sold:
+        raise ValueError("no kennel renewed: no papers to write")
+    folder = folder or documents_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    certificates = kennel_certificates(database, [license_id for license_id, _r in sold])
+    receipts = [receipt_document(database, receipt_id) for _l, receipt_id in sold]
+    first, last = certificates[0].license_label, certificates[-1].license_label
+    span = safe_name(first if first == last else f"{first}-to-{last.rsplit('-', 1)[-1]}")
+    certificate_path = folder / f"kennel-licenses-{span}.pdf"
+    _write(certificate_path, render_kennel_certificates(certificates))
+    receipt_path = folder / f"kennel-receipts-{span}.pdf"
+    _write(receipt_path, render_kennel_receipts(receipts))
+    what = first if first == last else f"{first} to {last}"
+    return KennelBatchPapers(
+        PrintJob(f"Kennel licenses {what}", DocumentKind.CERTIFICATE, certificate_path),
+        PrintJob(f"Receipts for kennel licenses {what}", DocumentKind.RECEIPT, receipt_path),
+        len(sold),
+    )
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Beside ``path`` and renamed over it: a failure leaves no half file to print."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)

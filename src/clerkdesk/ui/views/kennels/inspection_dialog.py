@@ -1,5 +1,7 @@
 """Inspection…: recording the animal control officer's visit to a kennel, for the license year it
-clears the kennel for: the day, passed or failed, who inspected, and notes."""
+clears the kennel for: the day, passed or failed, who inspected, and notes. The year starts as
+the one the area shows (the year being worked), the inspector as the person signed in, by the
+full name the certificate prints."""
 
 from __future__ import annotations
 
@@ -31,7 +33,11 @@ class InspectionDialog(FormDialog):
         years: tuple[YearChoice, ...],
         chosen_year: int | None,
         parent: QWidget | None = None,
+        *,
+        inspector: str | None = None,
     ) -> None:
+        """``inspector``: the name proposed (the signed-in person's full name); their
+        sign-in name without one."""
         super().__init__(ctx, f"Record inspection — {kennel_name}", ACTION, parent)
         self.kennel_id = kennel_id
         self.year_box = QComboBox(self)
@@ -50,7 +56,7 @@ class InspectionDialog(FormDialog):
         self.add_field("result", "&Result", self.result_box)
         self.inspector = QLineEdit(self)
         self.inspector.setMaxLength(80)
-        self.inspector.setText(ctx.actor.name)
+        self.inspector.setText(inspector or ctx.actor.name)
         self.add_field("inspector", "&Inspector", self.inspector, required=True, short="inspector")
         self.notes = QLineEdit(self)
         self.notes.setMaxLength(500)

@@ -11,3 +11,6 @@ REMOVE_DOG_KEYS = "Ctrl+Shift+D"
 EDIT_KEYS = "Ctrl+E"
 CLOSE_KEYS = "Ctrl+Shift+K"
 LABELS_KEYS = "Ctrl+T"
+PAPERS_KEYS = "Ctrl+P"
+# Where another copy of a kennel's certificate or receipt is had, as a message says it.
+KENNEL_REPRINTS = f"Papers… ({PAPERS_KEYS}) on the kennel in the Kennels area"

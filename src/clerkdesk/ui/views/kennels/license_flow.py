@@ -28,6 +28,7 @@ from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.present import present
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.views.kennels.documents import KennelDocuments, write_kennel_documents
+from clerkdesk.ui.views.kennels.keys import KENNEL_REPRINTS
 from clerkdesk.ui.views.kennels.standing_dialog import StandingDialog
 
 TENDER_FIELDS = {"cash", "check", "money_order", "card", "tenders"}
@@ -181,6 +182,7 @@ class LicenseFlow:
             documents.jobs,
             self.ctx.dialogs.print_job,
             tab_names=documents.tab_names,
+            reprint_from=KENNEL_REPRINTS,
         )
         self.preview = shown.preview
         if shown.preview is None:

@@ -2,7 +2,8 @@
 refused with its reasons. The clerk ticks the ready ones (Space, or Ctrl+A for all), gives
 each one tender (a check and its number, say), and Renew runs the batch off the UI thread
 with progress: one receipt per kennel, a refusal never stopping the others. The table then
-says what became of each kennel.
+says what became of each kennel, and the renewed kennels' certificates and receipts are
+written and shown as the workstation shows documents (``BatchPapers``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.progress import Cancelled
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import button_row, message_label, say, tell
+from clerkdesk.ui.views.kennels.batch_papers import BatchPapers
 from clerkdesk.ui.views.kennels.renewal_batch import (
     TENDERS,
     ChosenTender,
@@ -139,6 +141,9 @@ class RenewalsDialog(QDialog):
         space.activated.connect(self.toggle_current)
         self.signals = Progress(self)
         self.signals.moved.connect(self._moved)
+        self.papers = BatchPapers(ctx, self, self._papers_said)
+        self.papers_line = message_label(self, "the renewed kennels' papers")
+        outer.insertWidget(outer.indexOf(self.message) + 1, self.papers_line)
         for first, second in itertools.pairwise(
             (self.table, self.kind, self.number, self.renew, self.close_button)
         ):
@@ -148,7 +153,7 @@ class RenewalsDialog(QDialog):
 
     # reading ------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self._loading > 0 or self.running
+        return self._loading > 0 or self.running or self.papers.busy
 
     def load(self) -> None:
         database, today, year = self.ctx.database, self.ctx.clock.today(), self.license_year
@@ -346,7 +351,12 @@ class RenewalsDialog(QDialog):
         if result.renewed:
             self.ctx.money_events.changed.emit()
             self.renewed.emit(result)
+            # The paper each renewed kennel is owed: its certificate and its receipt.
+            self.papers.start(result)
         self._refresh_button()
+
+    def _papers_said(self, text: str, problem: bool) -> None:
+        tell(self.papers_line, text, problem=problem)
 
     def _show_result(self, result: KennelBatchResult) -> None:
         """Each kennel of the batch says what became of it, in the table and in a line."""

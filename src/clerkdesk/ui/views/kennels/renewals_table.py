@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -17,9 +16,17 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.services.kennel_licensing import KennelDue
 from clerkdesk.ui.fields import money
+from clerkdesk.ui.views.kennels.column_fit import SHORT, Column, ColumnFit
 
 COLUMNS = ("Renew", "Kennel", "Keeper", "Amount", "Tender", "Ready, or why not")
-WIDTHS = (72, 200, 170, 80, 160)
+FIT = (
+    SHORT,
+    Column(weight=3, floor=140),
+    Column(weight=2, floor=110),
+    SHORT,
+    SHORT,
+    Column(weight=4, floor=220),
+)
 TICK, KENNEL, KEEPER, AMOUNT, TENDER, STATE = range(6)
 RED, GREEN = "#a61b1b", "#1f6b2a"
 _SHOWN = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -36,11 +43,9 @@ class DueTable(QTableWidget):
         self.setTabKeyNavigation(False)
         self.setWordWrap(True)
         self.verticalHeader().setVisible(False)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate(WIDTHS):
-            self.setColumnWidth(column, width)
+        # The names give way only when long (whole on hover); the reasons wrap.
+        self.fit = ColumnFit(self, FIT, follow_data=False)
+        self.fit.fitted.connect(self.resizeRowsToContents)
         self.setMinimumHeight(260)
 
     def cell(self, row: int, column: int) -> QTableWidgetItem:
@@ -84,8 +89,8 @@ class DueTable(QTableWidget):
                 if column == STATE:
                     item.setForeground(QBrush(QColor(GREEN if kennel.ready else RED)))
                 self.setItem(row, column, item)
-        self.resizeRowsToContents()
         self.blockSignals(False)
+        self.fit.fit()
 
     def show_tick(self, row: int, ticked: bool) -> None:
         self.blockSignals(True)
@@ -104,6 +109,7 @@ class DueTable(QTableWidget):
         item = self.cell(row, TENDER)
         item.setText(words)
         item.setToolTip(words)
+        self.fit.fit()
 
     def show_outcome(self, row: int, text: str, *, renewed: bool) -> None:
         """What became of the kennel; its tick gives way to ✓ or ✗."""
@@ -117,5 +123,5 @@ class DueTable(QTableWidget):
         item.setText(text)
         item.setToolTip(text)
         item.setForeground(QBrush(QColor(GREEN if renewed else RED)))
-        self.resizeRowsToContents()
         self.blockSignals(False)
+        self.fit.fit()

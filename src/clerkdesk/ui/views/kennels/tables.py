@@ -10,7 +10,10 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.kinds import PrintedKind
+from clerkdesk.services.kennel_papers import KennelPaper
 from clerkdesk.services.kennels import InspectionRow, KennelLicenseRow, KennelRow, RosterDog
+from clerkdesk.ui.views.kennels.column_fit import SHORT, Column
 
 _Index = QModelIndex | QPersistentModelIndex
 Row = TypeVar("Row")
@@ -22,7 +25,8 @@ CLOSED_GREY = "#8a8a8a"
 
 class RowsModel(QAbstractTableModel, Generic[Row]):
     """A list of frozen rows; ``cells`` says each row's texts, ``numbers`` the columns that
-    align right, ``colour`` a row's text colour (or None)."""
+    align right, ``colour`` a row's text colour (or None), ``tips`` what a cell says on
+    hover when that is more than the cell shows (or None: the cell's own text)."""
 
     def __init__(
         self,
@@ -32,12 +36,14 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         *,
         numbers: Sequence[int] = (),
         colour: Callable[[Row, int], str | None] | None = None,
+        tips: Callable[[Row, int], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._columns = tuple(columns)
         self._cells = cells
         self._numbers = set(numbers)
         self._colour = colour
+        self._tips = tips
         self._rows: tuple[Row, ...] = ()
 
     def set_cells(self, cells: Callable[[Row], tuple[str, ...]]) -> None:
@@ -76,11 +82,12 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
             Qt.ItemDataRole.ToolTipRole,
         ):
             text = self._cells(row)[index.column()]
+            tip = self._tips(row, index.column()) if self._tips is not None else None
             if role == Qt.ItemDataRole.ToolTipRole:
                 # A cell cut short by its column says itself whole on hover.
-                return text or None
+                return tip or text or None
             if role == Qt.ItemDataRole.AccessibleTextRole:
-                return f"{self._columns[index.column()]}: {text}"
+                return f"{self._columns[index.column()]}: {tip or text}"
             return text
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in self._numbers:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -112,8 +119,20 @@ KENNEL_COLUMNS = (
     "License",
     "Inspection",
 )
-KENNEL_WIDTHS = (175, 145, 160, 165, 50, 85, 125)
+# The names and the premises give way (the card beneath says them whole); the counts, the
+# license and the inspection's date never do.
+KENNEL_FIT = (
+    Column(weight=3, floor=150),
+    Column(weight=2, floor=110),
+    Column(weight=1, floor=110),
+    Column(weight=2, floor=110),
+    SHORT,
+    SHORT,
+    SHORT,
+    SHORT,
+)
 LICENSE_COLUMN = 6
+INSPECTION_COLUMN = 7
 
 
 def class_words(kennel_class_words: str, category: str | None) -> str:
@@ -131,8 +150,19 @@ def kennel_cells(row: KennelRow) -> tuple[str, ...]:
         str(row.max_dogs),
         str(row.dogs_counted),
         license_text,
-        row.inspection_words,
+        inspection_short(row),
     )
+
+
+def inspection_short(row: KennelRow) -> str:
+    """``passed 06/01/2026``: the result and day; the inspector is on hover and the card."""
+    if row.inspection_result is None or row.inspected_on is None:
+        return "not inspected"
+    return f"{row.inspection_result.value} {us_date(row.inspected_on)}"
+
+
+def kennel_tip(row: KennelRow, column: int) -> str | None:
+    return row.inspection_words if column == INSPECTION_COLUMN else None
 
 
 def kennel_colour(row: KennelRow, column: int) -> str | None:
@@ -140,16 +170,25 @@ def kennel_colour(row: KennelRow, column: int) -> str | None:
         return CLOSED_GREY
     if column == LICENSE_COLUMN and row.license_label is None:
         return DUE_RED
+    if column == INSPECTION_COLUMN and str(row.inspection_result) == "failed":
+        return DUE_RED
     return None
 
 
 def kennel_model(parent: Any = None) -> RowsModel[KennelRow]:
-    return RowsModel(KENNEL_COLUMNS, kennel_cells, parent, numbers=(4, 5), colour=kennel_colour)
+    return RowsModel(
+        KENNEL_COLUMNS,
+        kennel_cells,
+        parent,
+        numbers=(4, 5),
+        colour=kennel_colour,
+        tips=kennel_tip,
+    )
 
 
 # A kennel's card ----------------------------------------------------------------------
 ROSTER_COLUMNS = ("Dog", "Age", "Counted", "Kennel tag")
-ROSTER_WIDTHS = (300, 150, 260)
+ROSTER_FIT = (Column(weight=3, floor=160), SHORT, SHORT, Column(weight=1, floor=110))
 
 
 def not_counted(months: int | None) -> str:
@@ -164,7 +203,7 @@ def roster_cells(dog: RosterDog, months: int | None = None) -> tuple[str, ...]:
 
 
 INSPECTION_COLUMNS = ("Date", "Year", "Result", "Inspector", "Notes")
-INSPECTION_WIDTHS = (100, 80, 75, 165)
+INSPECTION_FIT = (SHORT, SHORT, SHORT, Column(weight=2, floor=90), Column(weight=3, floor=80))
 
 
 def inspection_cells(row: InspectionRow) -> tuple[str, ...]:
@@ -179,7 +218,7 @@ def inspection_cells(row: InspectionRow) -> tuple[str, ...]:
 
 # The license's number names its year; the card's first line says the kennel's class.
 LICENSE_COLUMNS = ("License", "Max", "Counted", "Receipt", "Status")
-LICENSE_WIDTHS = (140, 55, 90, 120)
+LICENSE_FIT = (SHORT, SHORT, SHORT, SHORT, Column(weight=1, floor=60))
 
 
 def license_cells(row: KennelLicenseRow) -> tuple[str, ...]:
@@ -208,3 +247,24 @@ def inspection_model(parent: Any = None) -> RowsModel[InspectionRow]:
 
 def license_model(parent: Any = None) -> RowsModel[KennelLicenseRow]:
     return RowsModel(LICENSE_COLUMNS, license_cells, parent, numbers=(1, 2))
+
+
+# A kennel's papers (Papers…) -----------------------------------------------------------
+PAPER_COLUMNS = ("Paper", "Number", "Issued", "By", "Status", "Reprints")
+PAPER_FIT = (SHORT, SHORT, SHORT, Column(weight=1, floor=80), SHORT, SHORT)
+
+
+def paper_cells(paper: KennelPaper) -> tuple[str, ...]:
+    what = "Receipt" if paper.kind is PrintedKind.RECEIPT else "Kennel certificate"
+    return (
+        what,
+        paper.label,
+        us_date(paper.issued_at.date()),
+        paper.issued_by,
+        paper.status,
+        str(paper.reprints),
+    )
+
+
+def paper_model(parent: Any = None) -> RowsModel[KennelPaper]:
+    return RowsModel(PAPER_COLUMNS, paper_cells, parent, numbers=(5,))

@@ -11,21 +11,19 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QPushButton,
     QTableView,
     QWidget,
 )
 
 from clerkdesk.errors import ClerkDeskError, EnvironmentProblem
-from clerkdesk.rules.kinds import KennelStatus
 from clerkdesk.rules.roles import Permission
+from clerkdesk.services.kennel_views import person_name
 from clerkdesk.services.kennels import (
     KennelCard,
     KennelRow,
@@ -34,38 +32,40 @@ from clerkdesk.services.kennels import (
 )
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView, empty_state
+from clerkdesk.ui.views.kennels.column_fit import ColumnFit
 from clerkdesk.ui.views.kennels.details import KennelDetails
 from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
 from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
 from clerkdesk.ui.views.kennels.keys import (
     ADD_DOG_KEYS,
-    CLOSE_KEYS,
-    EDIT_KEYS,
-    INSPECT_KEYS,
-    LABELS_KEYS,
     LICENSE_KEYS,
     NEW_KEYS,
-    REMOVE_DOG_KEYS,
-    RENEWALS_KEYS,
 )
 from clerkdesk.ui.views.kennels.license_flow import LicenseFlow
+from clerkdesk.ui.views.kennels.offers import ActionButton, KennelButtons, bind_key
+from clerkdesk.ui.views.kennels.papers_dialog import KennelPapersDialog, ReprinterFactory
 from clerkdesk.ui.views.kennels.record_actions import RecordActions
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
 from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog, RemoveDogDialog
-from clerkdesk.ui.views.kennels.tables import KENNEL_WIDTHS, kennel_model
+from clerkdesk.ui.views.kennels.tables import KENNEL_FIT, kennel_model
 from clerkdesk.ui.views.kennels.town_words import YearChoice, kennel_rules, shown_years
 
-
-def _button(text: str, name: str, keys: str, parent: QWidget) -> QPushButton:
-    button = QPushButton(f"{text}  {keys}", parent)
-    button.setAccessibleName(name)
-    button.setAutoDefault(False)
-    button.setShortcut(QKeySequence(keys))
-    return button
+ROW_HEIGHT = 26
+KENNELS_SHOWN = 6
 
 
 class KennelsView(AreaView):
-    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+    """``reprinter`` makes the counter's reprint path for Papers… (handed in by the screens'
+    builder, so that the areas do not import one another); without one, Papers… is not
+    offered."""
+
+    def __init__(
+        self,
+        ctx: UiContext,
+        parent: QWidget | None = None,
+        *,
+        reprinter: ReprinterFactory | None = None,
+    ) -> None:
         super().__init__(
             "Kennels",
             "Every kennel with its license for the year chosen. Arrows choose one; its "
@@ -73,6 +73,7 @@ class KennelsView(AreaView):
             parent,
         )
         self.ctx = ctx
+        self.reprinter = reprinter
         today = ctx.clock.today()
         profile = ctx.town.profile if ctx.town is not None else None
         self.years: tuple[YearChoice, ...] = shown_years(profile, today)
@@ -85,6 +86,25 @@ class KennelsView(AreaView):
         self.dialog: Any = None
         self.flow = LicenseFlow(self, self)
         self.records = RecordActions(self, self)
+        self.buttons = b = KennelButtons(self)
+        self.new_button, self.renewals_button = b.new, b.renewals
+        self.license_button, self.inspect_button = b.license, b.inspect
+        self.add_dog_button, self.remove_dog_button = b.add_dog, b.remove_dog
+        self.papers_button, self.labels_button = b.papers, b.labels
+        self.edit_button, self.close_button = b.edit, b.close
+        for button, slot in (
+            (b.new, self.new_kennel),
+            (b.renewals, self.year_end_renewals),
+            (b.license, self.license_kennel),
+            (b.inspect, self.record_inspection),
+            (b.add_dog, self.add_dog),
+            (b.remove_dog, self.remove_dog),
+            (b.papers, self.papers),
+            (b.labels, self.tag_labels),
+            (b.edit, self.edit_kennel),
+            (b.close, self.close_kennel),
+        ):
+            button.clicked.connect(slot)
         self.body.addLayout(self._top())
         self.notice = QLabel("", self)
         self.notice.setObjectName("CounterNotice")
@@ -107,22 +127,22 @@ class KennelsView(AreaView):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setTabKeyNavigation(False)
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(26)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate(KENNEL_WIDTHS):
-            self.table.setColumnWidth(column, width)
+        self.table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
+        # Every column in the width there is; only the long names give way, whole on hover.
+        self.fit = ColumnFit(self.table, KENNEL_FIT)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
-        # Room for six kennels; the card beneath takes the rest.
-        self.table.setMinimumHeight(3 * 26 + 40)
-        self.body.addWidget(self.table, 3)
+        self._fit_rows(3)
+        self.body.addWidget(self.table)
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
         self.body.addLayout(self._kennel_buttons())
         # Correcting or closing the record is rarer than the rest: beside the kennel's name.
-        self.details.add_heading_actions(self.labels_button, self.edit_button, self.close_button)
+        self.details.add_heading_actions(
+            self.papers_button, self.labels_button, self.edit_button, self.close_button
+        )
         self.body.addWidget(self.details, 5)
         self._chain()
+        for button in self.action_buttons():
+            bind_key(button, self, lambda reason: self.say(reason, problem=True))
         self._offer_by_role()
         if not self.years:
             self.say("Set up the town's rules first (Settings, F8): no license year is known.",
@@ -140,16 +160,6 @@ class KennelsView(AreaView):
             self.year.addItem(year.caption, year.starts_in)
         caption.setBuddy(self.year)
         self.year.currentIndexChanged.connect(lambda _i: self.reload(self.chosen_id()))
-        self.new_button = _button("New kennel…", "New kennel", NEW_KEYS, self)
-        self.new_button.clicked.connect(self.new_kennel)
-        self.license_button = _button("License / renew…", "License or renew", LICENSE_KEYS, self)
-        self.license_button.clicked.connect(self.license_kennel)
-        self.inspect_button = _button("Inspection…", "Record inspection", INSPECT_KEYS, self)
-        self.inspect_button.clicked.connect(self.record_inspection)
-        self.renewals_button = _button(
-            "Year-end renewals…", "Year-end renewals", RENEWALS_KEYS, self
-        )
-        self.renewals_button.clicked.connect(self.year_end_renewals)
         row.addWidget(caption)
         row.addWidget(self.year)
         row.addStretch(1)
@@ -160,16 +170,6 @@ class KennelsView(AreaView):
 
     def _kennel_buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.add_dog_button = _button("Add dog…", "Add dog to roster", ADD_DOG_KEYS, self)
-        self.add_dog_button.clicked.connect(self.add_dog)
-        self.remove_dog_button = _button("Remove dog…", "Remove from roster", REMOVE_DOG_KEYS, self)
-        self.remove_dog_button.clicked.connect(self.remove_dog)
-        self.edit_button = _button("Edit kennel…", "Edit kennel", EDIT_KEYS, self)
-        self.edit_button.clicked.connect(self.edit_kennel)
-        self.close_button = _button("Close kennel…", "Close kennel", CLOSE_KEYS, self)
-        self.close_button.clicked.connect(self.close_kennel)
-        self.labels_button = _button("Tag labels…", "Kennel tag labels", LABELS_KEYS, self)
-        self.labels_button.clicked.connect(self.tag_labels)
         row.addStretch(1)
         for button in (
             self.license_button,
@@ -190,6 +190,7 @@ class KennelsView(AreaView):
             self.inspect_button,
             self.add_dog_button,
             self.remove_dog_button,
+            self.papers_button,
             self.labels_button,
             self.edit_button,
             self.close_button,
@@ -200,41 +201,21 @@ class KennelsView(AreaView):
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
+    def action_buttons(self) -> tuple[ActionButton, ...]:
+        return self.buttons.all
+
     def _offer_by_role(self, has_kennels: bool = True) -> None:
         """A role sees only the actions it may take (the services refuse the rest too); the
-        actions on a chosen kennel only once there is one to choose."""
-        actor = self.ctx.actor
-        records = actor.may(Permission.EDIT_RECORDS)
-        sell = actor.may(Permission.SELL)
-        for button, allowed in (
-            (self.new_button, records),
-            (self.renewals_button, sell),
-            (self.add_dog_button, records and has_kennels),
-            (self.remove_dog_button, records and has_kennels),
-            (self.license_button, sell and has_kennels),
-            (self.inspect_button, actor.may(Permission.INSPECT) and has_kennels),
-            (self.edit_button, records and has_kennels),
-            (self.close_button, records and has_kennels),
-            (self.labels_button, sell and has_kennels),
-        ):
-            button.setVisible(allowed)
-            button.setEnabled(allowed)
+        rest say why they wait (no kennel chosen, a closed kennel) on hover and on their key."""
+        self.has_kennels = has_kennels
         self._offer_for_chosen()
 
     def _offer_for_chosen(self) -> None:
-        """A closed kennel is kept on file as it was: nothing changes it any more."""
         row = self.chosen()
-        open_ = row is not None and row.status is not KennelStatus.CLOSED
-        for button in (
-            self.add_dog_button,
-            self.remove_dog_button,
-            self.license_button,
-            self.inspect_button,
-            self.edit_button,
-            self.close_button,
-            self.labels_button,
-        ):
-            button.setEnabled(not button.isHidden() and open_)
+        for button in self.action_buttons():
+            button.offer_to(self.ctx.actor, row, getattr(self, "has_kennels", True))
+        if self.reprinter is None:
+            self.papers_button.setVisible(False)
 
     # reading ------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -265,9 +246,14 @@ class KennelsView(AreaView):
         self.year.blockSignals(False)
 
     def _take_focus(self) -> None:
-        focus = self.focusWidget()
-        if self.isVisible() and (focus is None or not self.isAncestorOf(focus)):
+        """Coming to the area, the arrows choose a kennel: the list takes the keyboard (not
+        the year box that Qt would hand it to first), unless a form is open over it."""
+        if not self.isVisible() or (self.dialog is not None and self.dialog.isVisible()):
+            return
+        if self.table.isVisible():
             self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif (first := next((b for b in self.action_buttons() if b.offered), None)) is not None:
+            first.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def chosen_year(self) -> int | None:
         data = self.year.currentData()
@@ -305,8 +291,7 @@ class KennelsView(AreaView):
             return
         self.rows = tuple(rows)
         self.model.set_rows(self.rows)
-        # Each kennel listed in view, up to four without scrolling (the card takes the rest).
-        self.table.setMinimumHeight(min(max(len(rows), 3), 4) * 26 + 40)
+        self._fit_rows(len(rows))
         label = self.chosen_year_label()
         if self.ctx.actor.may(Permission.EDIT_RECORDS):
             first = f"Add the first with New kennel… ({NEW_KEYS})."
@@ -327,6 +312,13 @@ class KennelsView(AreaView):
             self._read_card(self.rows[at].kennel_id)
         else:
             self.details.show_card(None)
+
+    def _fit_rows(self, count: int) -> None:
+        """Each kennel listed in view, whole, up to six (then it scrolls); no half row and no
+        empty band: the card beneath takes the rest of the height."""
+        shown = min(max(count, 2), KENNELS_SHOWN)
+        header = self.table.horizontalHeader().sizeHint().height()
+        self.table.setFixedHeight(header + shown * ROW_HEIGHT + 2 * self.table.frameWidth())
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = self.model.row(current.row()) if current.isValid() else None
@@ -392,7 +384,7 @@ class KennelsView(AreaView):
             self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def new_kennel(self) -> None:
-        if self.new_button.isVisible():
+        if self.new_button.offered:
             self.open_dialog(KennelDialog(self.ctx, self), self._kennel_added)
 
     def _kennel_added(self, kennel_id: int) -> None:
@@ -402,13 +394,13 @@ class KennelsView(AreaView):
         self.table.setFocus()
 
     def add_dog(self) -> None:
-        row = self.needs_kennel() if self.add_dog_button.isVisible() else None
+        row = self.needs_kennel() if self.add_dog_button.offered else None
         if row is not None:
             dialog = AddDogDialog(self.ctx, row.kennel_id, row.name, self)
             self.open_dialog(dialog, self._roster_changed)
 
     def remove_dog(self) -> None:
-        row = self.needs_kennel() if self.remove_dog_button.isVisible() else None
+        row = self.needs_kennel() if self.remove_dog_button.offered else None
         if row is None:
             return
         card = self.details.card
@@ -432,12 +424,28 @@ class KennelsView(AreaView):
         self.reload(self.chosen_id())
 
     def record_inspection(self) -> None:
-        row = self.needs_kennel() if self.inspect_button.isVisible() else None
-        if row is not None:
-            dialog = InspectionDialog(
-                self.ctx, row.kennel_id, row.name, self.years, self.chosen_year(), self
-            )
-            self.open_dialog(dialog, lambda _id: self._inspected(row.name))
+        row = self.needs_kennel() if self.inspect_button.offered else None
+        if row is None or self.busy():
+            return
+        # The inspector proposed is the person signed in, by the name they go by.
+        database, name = self.ctx.database, self.ctx.actor.name
+        self._loading += 1
+        self.ctx.tasks.run(
+            lambda: person_name(database, name),
+            lambda inspector: self._inspect(row, inspector),
+            self._failed,
+        )
+
+    def _inspect(self, row: KennelRow, inspector: str) -> None:
+        self._loading -= 1
+        if row.kennel_id != self.chosen_id():
+            return  # the clerk chose another kennel meanwhile
+        # The year the area shows is the one being worked: the inspection is for it.
+        dialog = InspectionDialog(
+            self.ctx, row.kennel_id, row.name, self.years, self.chosen_year(), self,
+            inspector=inspector,
+        )  # fmt: skip
+        self.open_dialog(dialog, lambda _id: self._inspected(row.name))
 
     def _inspected(self, name: str) -> None:
         self.say(f"Inspection of {name} recorded.")
@@ -445,27 +453,36 @@ class KennelsView(AreaView):
 
     # Correcting, closing and labelling the record: ``RecordActions``.
     def edit_kennel(self) -> None:
-        row = self.needs_kennel() if self.edit_button.isEnabled() else None
+        row = self.needs_kennel() if self.edit_button.offered else None
         if row is not None:
             self.records.edit(row)
 
     def close_kennel(self) -> None:
-        row = self.needs_kennel() if self.close_button.isEnabled() else None
+        row = self.needs_kennel() if self.close_button.offered else None
         if row is not None:
             self.records.close(row)
 
     def tag_labels(self) -> None:
-        row = self.needs_kennel() if self.labels_button.isEnabled() else None
+        row = self.needs_kennel() if self.labels_button.offered else None
         if row is not None:
             self.records.labels(row)
 
+    def papers(self) -> None:
+        row = self.needs_kennel() if self.papers_button.offered else None
+        if row is not None and self.reprinter is not None:
+            dialog = KennelPapersDialog(self.ctx, row.kennel_id, row.name, self.reprinter, self)
+            self.dialog = dialog
+            dialog.finished.connect(lambda _r: self._back_from_dialog())
+            dialog.open()
+            dialog.activateWindow()
+
     def license_kennel(self) -> None:
-        row = self.needs_kennel() if self.license_button.isVisible() else None
+        row = self.needs_kennel() if self.license_button.offered else None
         if row is not None:
             self.flow.start(row.kennel_id, self.chosen_year())
 
     def year_end_renewals(self) -> None:
-        if not self.renewals_button.isVisible() or not self.years:
+        if not self.renewals_button.offered or not self.years:
             return
         if self.dialog is not None and self.dialog.isVisible():
             return
