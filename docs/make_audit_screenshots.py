@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from screenshot_support import EASTERN, save, wait_until
+from screenshot_support import EASTERN, demo_administrator, save, wait_until
 from sqlalchemy import select
 
 from clerkdesk.clock import FixedClock
@@ -96,6 +96,7 @@ def main() -> int:
         app = application()
         apply_style(app)
         shell = build_shell(url, clock)
+        shell.actor = demo_administrator(url, clock)  # past the sign-in page
         window = start(url, shell)
         window.resize(1280, 800)
         wait_until(lambda: window.is_open and not window.busy())

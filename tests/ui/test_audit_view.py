@@ -197,3 +197,6 @@ def test_at_1280_by_800_the_records_and_a_long_value_read_whole(
         r for r in range(view.changes.rowCount()) if table.model().index(r, 0).data() == "street"
     )
     assert table.rowHeight(street) >= table.sizeHintForRow(street) > metrics.height() * 1.5
+    # and a microchip number (15 digits, no space to wrap at) has room before and after
+    chip = metrics.horizontalAdvance("985112003456789") + 8
+    assert table.columnWidth(1) >= chip and table.columnWidth(2) >= chip

@@ -45,11 +45,11 @@ OLDER_KEYS = "PgDown"
 COLUMN_SAMPLES = (
     "00/00/0000 00:00",
     "treasurer",
-    "front-desk",
+    "front-counter",
     "removed",
     "rabies certificate 0000",
 )
-CELL_PADDING = 16
+CELL_PADDING = 12
 HINT = (
     "Every change to owners, dogs, certificates, licenses, tags, the town's rules, users "
     "and settings: who, when, where, and each field before and after."
@@ -123,7 +123,6 @@ class AuditView(AreaView):
         self.table.verticalHeader().setDefaultSectionSize(26)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
         # Each column as wide as what it usually holds, in the table's own font: the record
         # ("rabies certificate 1234") is what a clerk scans for; a longer name or place gives
         # way (…, the tooltip keeps it), and the fields stretch into what is left.
@@ -133,9 +132,16 @@ class AuditView(AreaView):
         for column, width in enumerate(widths):
             self.table.setColumnWidth(column, width)
         # Room for them all and the start of the fields, not a sideways scroll bar.
-        fields = metrics.horizontalAdvance("id, status, …") + CELL_PADDING
+        fields = max(
+            metrics.horizontalAdvance("color, …") + CELL_PADDING,
+            header.sectionSizeHint(len(COLUMN_SAMPLES)),
+            header.minimumSectionSize(),
+        )
         scroll = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         self.table.setMinimumWidth(sum(widths) + fields + scroll + 2 * self.table.frameWidth())
+        # The stretched last column never goes below the width it has when told to stretch.
+        self.table.setColumnWidth(len(COLUMN_SAMPLES), fields)
+        header.setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_entry())
 
         self.entry_title = QLabel("Choose a change to see its fields before and after.", self)
