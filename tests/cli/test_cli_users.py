@@ -101,9 +101,7 @@ def test_a_writing_command_acts_as_the_signed_in_user(
     assert "last signed in 12/" in out or "last signed in" in out
 
 
-def test_the_office_says_who_locks_a_month(
-    capsys: pytest.CaptureFixture[str], office: str
-) -> None:
+def test_the_office_says_who_locks_a_month(capsys: pytest.CaptureFixture[str], office: str) -> None:
     assert run(capsys, "--db", office, "town", "month-lock", "clerk", "treasurer") == (
         0, "a remitted month may be locked by the administrator, the clerk, the treasurer\n", ""
     )  # fmt: skip
