@@ -16,7 +16,7 @@ from clerkdesk.models import TagMarkKind
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.rules.kinds import NoticeKind
-from clerkdesk.services import documents
+from clerkdesk.services import documents, people
 from clerkdesk.services.dog_changes import replace_tag
 from clerkdesk.services.owner_card import owner_card
 from clerkdesk.services.profile_source import profile_in_force
@@ -28,7 +28,7 @@ from clerkdesk.services.unlicensed import unlicensed_dogs
 from clerkdesk.services.voids import void_receipt
 from pdf_support import page_texts
 from prefixed_town import YEAR, PrefixedTown, license_with_tag, prefixed_town
-from small_town import CLERK, check
+from small_town import CLERK, check, owner_input
 
 
 @pytest.fixture
@@ -81,11 +81,18 @@ def test_the_owner_card_reads_the_tag_as_received(town: PrefixedTown) -> None:
 def test_the_search_finds_the_dog_by_its_tag_as_received_or_by_its_number(
     town: PrefixedTown, typed: str
 ) -> None:
+    # GIVEN also an owner whose name and street start with W and 1 (Walt Wells, 1 Mill Rd)
+    walt = owner_input("Walt", "Wells", street="1 Mill Rd", phone="508-555-0142")
+    people.create_owner(town.database, walt, actor=CLERK, clock=town.clock)
     result = search(town.database, typed, on=town.clock.today())
     # THEN Rex is the hit to open, and the search says which tag matched, as it reads
     assert result.exact is not None, typed
     assert (result.exact.dog_id, result.exact.dog_name) == (town.rex, "Rex")
     assert "tag W-1 (2026–27)" in result.exact.matched
+    # AND, typed as it reads, nothing else: "W" and "1" are not looked for as a name or a
+    # street (a number alone is also a house number, as it always was)
+    if typed != "1":
+        assert [(hit.kind, hit.dog_id) for hit in result.hits] == [("dog", town.rex)]
 
 
 def test_a_prefix_the_stock_was_not_received_with_finds_no_tag(town: PrefixedTown) -> None:

@@ -115,7 +115,10 @@ def search(
             jumps = _exact_lookups(
                 lambda stmt, values: conn.execute(stmt, values).all(), plan, on, limit, found
             )
-            for row in word_hits(conn, plan.words, limit=limit):
+            # A tag typed as it reads ("W-12") that is one is all the clerk meant: its
+            # letters and digits are no name or street to look for as well.
+            tag_found = plan.tag_prefix is not None and jumps[0] is not None
+            for row in () if tag_found else word_hits(conn, plan.words, limit=limit):
                 kind: HitKind = "owner" if row.dog_id is None else "dog"
                 matched = ", ".join(
                     _FIELD_WORDS[k] for k in _FIELD_WORDS if getattr(row, f"in_{k}")
