@@ -1,0 +1,1 @@
+"""Build ClerkDesk's installers (``installer/build.py``); the app never imports this."""

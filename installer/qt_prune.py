@@ -1,0 +1,124 @@
+"""Which parts of PySide6 the Windows tree keeps: the Qt modules the app imports and every DLL
+and plugin they need, found by following import tables; the rest (QtWebEngine, Qt3D, QtQuick,
+QtMultimedia and its FFmpeg, Designer and the other tools, QML, translations, headers) goes.
+
+The Linux bundle needs none of this: PyInstaller's PySide6 hooks collect only what the app
+imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+# Plugin folders a widgets app on Windows loads from: the window system, its style, pictures
+# and SVG icons, TLS for a PostgreSQL-less Qt network stack QtPdf links. Plugins elsewhere
+# (multimedia, QML tooling, sensors, SQL drivers, positioning...) serve modules we drop.
+PLUGIN_FOLDERS = frozenset({"platforms", "styles", "imageformats", "iconengines", "tls"})
+# Loaded by name at run time, not through an import table; kept when present.
+LOADED_AT_RUN_TIME = frozenset({"msvcp140_1.dll", "msvcp140_2.dll", "concrt140.dll"})
+# Folders of the wheel that only building with PySide6 or QML needs.
+DROPPED_FOLDERS = frozenset(
+    {"qml", "resources", "translations", "metatypes", "include", "typesystems", "glue",
+     "scripts", "doc", "lib", "QtAsyncio"}
+)  # fmt: skip
+_QT_DLL = re.compile(r"^qt6(\w+)\.dll$", re.IGNORECASE)
+
+
+def qt_modules_imported(sources: Iterable[Path]) -> set[str]:
+    """``QtCore``, ``QtCharts``… named in ``import PySide6.X`` or ``from PySide6.X import``."""
+    found: set[str] = set()
+    for path in sources:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module == "PySide6":
+                    names = [alias.name for alias in node.names]
+                else:
+                    names = (
+                        [node.module.removeprefix("PySide6.")]
+                        if node.module.startswith("PySide6.")
+                        else []
+                    )
+            elif isinstance(node, ast.Import):
+                names = [
+                    a.name.removeprefix("PySide6.")
+                    for a in node.names
+                    if a.name.startswith("PySide6.")
+                ]
+            found.update(name.split(".")[0] for name in names if name.startswith("Qt"))
+    return found
+
+
+def closure(
+    roots: Iterable[str], imports: Callable[[str], Iterable[str]], present: set[str]
+) -> set[str]:
+    """Every file (lower-case name) among ``present`` that ``roots`` need, roots included."""
+    seen: set[str] = set()
+    todo = [r.lower() for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in present:
+            continue
+        seen.add(name)
+        todo.extend(dep.lower() for dep in imports(name))
+    return seen
+
+
+def module_of_dll(dll: str) -> str | None:
+    """``Qt6Network.dll`` → ``QtNetwork``: a needed Qt library keeps its Python module too,
+    because a module's .pyd imports the modules of the libraries it links."""
+    match = _QT_DLL.match(dll)
+    return f"Qt{match.group(1)}" if match else None
+
+
+def plan(
+    package_dir: Path,
+    app_modules: set[str],
+    imports_of: Callable[[Path], list[str]],
+) -> tuple[list[Path], Mapping[str, int]]:
+    """The paths under ``PySide6/`` to delete, and counts of what is kept (for the log)."""
+    top_files = {p.name.lower(): p for p in package_dir.iterdir() if p.is_file()}
+    plugins = [
+        p
+        for folder in (package_dir / "plugins").iterdir()
+        if folder.name in PLUGIN_FOLDERS
+        for p in folder.glob("*.dll")
+    ]
+    cache: dict[str, list[str]] = {}
+
+    def deps(name: str) -> list[str]:
+        if name not in cache:
+            path = top_files.get(name)
+            cache[name] = imports_of(path) if path else []
+        return cache[name]
+
+    wanted = set(app_modules) | {"QtCore"}
+    while True:
+        pyds = [f"{m}.pyd".lower() for m in wanted]
+        roots = [*pyds, "pyside6.abi3.dll", *LOADED_AT_RUN_TIME]
+        plugin_deps = [d for p in plugins for d in imports_of(p)]
+        kept = closure([*roots, *plugin_deps], deps, set(top_files))
+        more = {m for name in kept if (m := module_of_dll(name))} - wanted
+        more = {m for m in more if f"{m}.pyd".lower() in top_files}
+        if not more:
+            break
+        wanted |= more
+    doomed: list[Path] = []
+    for name, path in top_files.items():
+        if name.endswith((".dll", ".pyd", ".exe", ".lib", ".pyi")) and name not in kept:
+            doomed.append(path)
+    for folder in (package_dir / "plugins").iterdir():
+        if folder.name not in PLUGIN_FOLDERS:
+            doomed.append(folder)
+    doomed.extend(package_dir / f for f in sorted(DROPPED_FOLDERS) if (package_dir / f).exists())
+    modules = [n for n in kept if n.endswith(".pyd")]
+    counts = {
+        "modules": len(modules),
+        "libraries": len(kept) - len(modules),
+        "plugins": len(plugins),
+    }
+    return sorted(doomed), counts
