@@ -28,8 +28,12 @@ from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.money import MoneyView
 from clerkdesk.ui.views.money.receipt_dialog import ReceiptDialog
+from clerkdesk.ui.views.money.receipts_table import chosen_caption, describe_row
 from clerkdesk.ui.views.money.void_dialog import VoidDialog
 from prepared_databases import demo_copy
+from ui.money.closeout_support import styled
+
+__all__ = ["styled"]
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -314,3 +318,17 @@ def test_a_receipt_shows_every_fee_line_whole(qtbot: QtBot, money_view: MoneyVie
     assert last.bottom() < lines.viewport().height()
     assert dialog.frameGeometry().height() <= 800
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
+
+
+def test_the_chosen_receipt_is_said_whole_beside_the_buttons(
+    styled: None, qtbot: QtBot, money_view: MoneyView
+) -> None:
+    money_view.window().resize(1280, 800)
+    page = money_view.page
+    assert page is not None
+    for number in range(10):
+        money_view.table.selectRow(number)
+        row = page.rows[number]
+        qtbot.waitUntil(lambda row=row: money_view.chosen.text() == chosen_caption(row))
+        assert not money_view.chosen.is_elided(), money_view.chosen.text()
+        assert money_view.chosen.accessibleDescription() == describe_row(row)

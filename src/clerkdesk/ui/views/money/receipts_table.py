@@ -54,6 +54,13 @@ def describe_row(row: ReceiptRow) -> str:
     return said + (", voided" if row.voided else "")
 
 
+def chosen_caption(row: ReceiptRow) -> str:
+    """The chosen receipt beside the buttons, short enough for the room there (what Void
+    and Reprint act on: its number and amount, then the payer, who may be long)."""
+    said = f"{row.label} · {money(row.total)} · {row.payer}"
+    return said + (" · VOID" if row.voided else "")
+
+
 class ReceiptsModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)

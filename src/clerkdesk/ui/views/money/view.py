@@ -47,7 +47,12 @@ from clerkdesk.ui.fields import BadInput, message_label, money, parse_date, tell
 from clerkdesk.ui.views.base import AreaView
 from clerkdesk.ui.views.money.closeout_dialog import open_closeout
 from clerkdesk.ui.views.money.receipt_dialog import REPRINT_KEYS, VOID_KEYS, ReceiptDialog
-from clerkdesk.ui.views.money.receipts_table import WIDTHS, ReceiptsModel, describe_row
+from clerkdesk.ui.views.money.receipts_table import (
+    WIDTHS,
+    ReceiptsModel,
+    chosen_caption,
+    describe_row,
+)
 from clerkdesk.ui.views.money.void_dialog import VoidDialog
 
 OPEN_KEYS = "Enter"
@@ -341,7 +346,9 @@ class MoneyView(AreaView):
 
     def _show_chosen(self) -> None:
         row = self.current()
-        self.chosen.setText(describe_row(row) if row else "")
+        self.chosen.setText(chosen_caption(row) if row else "")
+        # The whole sentence (the day and who issued it too) for a screen reader.
+        self.chosen.setAccessibleDescription(describe_row(row) if row else "")
         self.void_button.setEnabled(row is not None and not row.voided)
         self.reprint_button.setEnabled(row is not None)
         self.open_button.setEnabled(row is not None)
