@@ -84,3 +84,19 @@ class DatabaseMissing(DatabaseUnavailable):
 class LedgerRefused(ClerkDeskError):
     """The database refused to change or delete a posted ledger row (its triggers, or the
     app's role lacking the grant); a void or a new entry is the way to correct money."""
+
+
+class UpgradeNeedsOwner(EnvironmentProblem):
+    """The database needs a newer schema (or has none yet), and the role this workstation
+    connects as may not change it: the database's owner has to run the upgrade. Raised
+    before anything is backed up or changed."""
+
+
+class ConnectionLost(DatabaseUnavailable):
+    """The connection to the shared server dropped while in use. The transaction was rolled
+    back by the server, so nothing was saved; unless ``maybe_saved``, when it dropped while
+    the commit itself was on its way and whether it arrived is not known."""
+
+    def __init__(self, message: str, *, maybe_saved: bool = False) -> None:
+        super().__init__(message)
+        self.maybe_saved = maybe_saved

@@ -91,7 +91,7 @@ import logging.handlers, sqlite3
 import sqlalchemy.dialects.sqlite.pysqlite
 import clerkdesk.cli.main, clerkdesk.cli.commands, clerkdesk.cli.db_cmd, clerkdesk.cli.demo_cmd
 import clerkdesk.cli.search_cmd, clerkdesk.cli.screenshot_cmd, clerkdesk.db.database
-import clerkdesk.db.migrate, clerkdesk.db.probe, clerkdesk.services.search
+import clerkdesk.db.migrate, clerkdesk.db.probe, clerkdesk.db.init, clerkdesk.services.search
 import clerkdesk.demo.fill, clerkdesk.rules.presets
 import clerkdesk.services.reprints, clerkdesk.services.seal, clerkdesk.cli.town_cmd
 os.setgid(65534)

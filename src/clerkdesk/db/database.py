@@ -22,7 +22,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from clerkdesk.config import describe_url
 from clerkdesk.db import audit_hook, checks
-from clerkdesk.db.probe import postgres_problem, probe_postgres, probe_sqlite, sqlite_problem
+from clerkdesk.db.probe import (
+    connection_lost,
+    postgres_problem,
+    probe_postgres,
+    probe_sqlite,
+    sqlite_problem,
+)
 from clerkdesk.errors import (
     DatabaseAddressInvalid,
     DatabaseBusy,
@@ -71,8 +77,11 @@ def _install_sqlite_hooks(engine: Engine, busy_timeout_ms: int) -> None:
 PG_CONNECT_TIMEOUT_S = 10
 
 
-def translate_error(exc: DBAPIError, url: URL | None = None) -> Exception:
-    """Map driver errors that have a known cause outside the program to typed errors."""
+def translate_error(
+    exc: DBAPIError, url: URL | None = None, *, committing: bool = False
+) -> Exception:
+    """Map driver errors that have a known cause outside the program to typed errors;
+    ``committing`` when the error came from the commit itself."""
     text = str(exc.orig).lower() if exc.orig is not None else str(exc).lower()
     sqlstate = getattr(exc.orig, "sqlstate", None)
     if "database is locked" in text or "database is busy" in text or sqlstate == "55P03":
@@ -86,6 +95,14 @@ def translate_error(exc: DBAPIError, url: URL | None = None) -> Exception:
         return LedgerRefused(LEDGER_REFUSED)
     if "disk is full" in text or "no space left" in text or sqlstate == "53100":
         return DiskFull("The disk holding the database is full; nothing was saved.")
+    if url is not None and url.get_backend_name() != "sqlite":
+        # A shared server that went away mid-transaction: the server rolls back what a
+        # dropped connection had begun, so the words can promise nothing was saved.
+        lost = connection_lost(
+            exc, url, invalidated=exc.connection_invalidated, committing=committing
+        )
+        if lost is not None:
+            return lost
     sqlite = url is not None and url.get_backend_name() == "sqlite"
     if (
         sqlite
@@ -130,6 +147,12 @@ def _dialect_loads(parsed: URL) -> None:
         ) from exc
 
 
+class _Commit:
+    """Where a write transaction is: its body done, and then its COMMIT sent."""
+
+    body_done = False
+
+
 class Database:
     """The engine and sessions for one database URL; built once at start and passed in."""
 
@@ -147,6 +170,10 @@ class Database:
         self._local = threading.local()
         self._held: list[Any] = []
         self._held_lock = threading.Lock()
+        event.listen(engine, "commit", self._commit_sent)
+
+    def _commit_sent(self, _connection: Connection) -> None:
+        self._local.commit_sent = True
 
     @classmethod
     def open(
@@ -225,8 +252,13 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[Session]:
         """One write transaction: committed on success, rolled back whole on any error."""
-        with self._translated(), self._writer() as session, session.begin():
+        state = _Commit()
+        with self._translated(state), self._writer() as session, session.begin():
             yield session
+            # The last flush and the audit trail's rows follow, then the COMMIT: a
+            # connection lost once the COMMIT is sent leaves its outcome unknown.
+            self._local.commit_sent = False
+            state.body_done = True
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -241,11 +273,14 @@ class Database:
             yield connection
 
     @contextmanager
-    def _translated(self) -> Iterator[None]:
+    def _translated(self, state: _Commit | None = None) -> Iterator[None]:
         try:
             yield
         except DBAPIError as exc:
-            translated = translate_error(exc, self.url)
+            committing = (
+                state is not None and state.body_done and getattr(self._local, "commit_sent", False)
+            )
+            translated = translate_error(exc, self.url, committing=committing)
             if translated is exc:
                 raise
             log.warning("database problem: %s", exc)

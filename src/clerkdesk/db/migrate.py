@@ -26,8 +26,10 @@ from sqlalchemy import Connection, inspect
 
 from clerkdesk.db.checks import shown
 from clerkdesk.db.database import Database
+from clerkdesk.db.grants import GrantRefused, renew_app_roles
 from clerkdesk.db.pg_backup import dump_postgres, remove_empty_folder
 from clerkdesk.db.probe import another_programs
+from clerkdesk.db.rights import check_may_change_schema
 from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable, DiskFull
 from clerkdesk.paths import migrations_dir, user_data_dir
 
@@ -42,6 +44,10 @@ class UpgradeResult:
     from_revision: str | None
     to_revision: str
     backup: Path | None
+    # The counter roles whose rights were given again after the upgrade (PostgreSQL), or
+    # why they could not be.
+    renewed: tuple[str, ...] = ()
+    renew_problem: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -72,7 +78,8 @@ def current_revision(database: Database) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
 
-def _where(database: Database) -> str:
+def where_is(database: Database) -> str:
+    """The file, or the database and its server, in a message's words."""
     path = database.sqlite_path
     if path is not None:
         return shown(path)
@@ -86,7 +93,7 @@ def checked_revision(database: Database) -> str | None:
         revision = MigrationContext.configure(conn).get_current_revision()
         tables = [] if revision is not None else inspect(conn).get_table_names()
     _check_known(revision, script_directory())
-    refusal = another_programs(_where(database), tables)
+    refusal = another_programs(where_is(database), tables)
     if refusal is not None:
         raise refusal
     return revision
@@ -182,12 +189,27 @@ def upgrade_to_head(
     before = checked_revision(database)
     if before == head:
         return UpgradeResult(before, head, None)
+    # A counter role cannot upgrade: said before a dump it could not use is written.
+    check_may_change_schema(database, before, head)
     copy = None
     if backup and before is not None:
         copy = backup_database(database, f"before-{head}", backup_folder)
     _run(database, "upgrade", head)
     log.info("upgraded database from %s to %s", before, head)
-    return UpgradeResult(before, head, copy)
+    if before is None:
+        return UpgradeResult(before, head, copy)
+    renewed, problem = _renew_counter_roles(database)
+    return UpgradeResult(before, head, copy, renewed, problem)
+
+
+def _renew_counter_roles(database: Database) -> tuple[tuple[str, ...], str | None]:
+    """The counter roles' rights given again, so a ledger table the upgrade added is
+    read-and-add-only for them too; the upgrade stands whatever happens here."""
+    try:
+        return tuple(g.role for g in renew_app_roles(database)), None
+    except GrantRefused as exc:
+        log.warning("upgraded, but the counter roles' rights were not renewed: %s", exc)
+        return (), exc.message
 
 
 def downgrade(database: Database, target: str) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 
 from clerkdesk.db.checks import shown
 from clerkdesk.errors import (
+    ConnectionLost,
     DatabaseAddressInvalid,
     DatabaseBusy,
     DatabaseDamaged,
@@ -118,6 +119,59 @@ def _reason(text: str) -> str:
         first = next((line for line in text.splitlines() if line.strip()), text)
         said = first.rsplit("failed: ", 1)[-1]
     return " ".join(said.split()).rstrip(".") or "no reason given"
+
+
+# What libpq says when a connection that was open drops, or when the server it was open to
+# cannot be reached again (SQLSTATE class 08, and 57P01-57P03: the server shutting down).
+_DROPPED = (
+    "server closed the connection",
+    "terminating connection",
+    "consuming input failed",
+    "connection is closed",
+    "connection is lost",
+    "could not receive data",
+    "could not send data",
+    "ssl syscall error",
+    "eof detected",
+    "the database system is shutting down",
+    "the database system is starting up",
+    "the database system is in recovery mode",
+)
+_DROPPED_STATES = ("57P01", "57P02", "57P03")
+
+
+def connection_lost(
+    exc: BaseException, url: URL, *, invalidated: bool = False, committing: bool = False
+) -> ConnectionLost | None:
+    """The words for a connection to the shared server that dropped (or could not be made
+    again) while a workstation was using it; None for any other failure, such as a password
+    that is no longer taken, which keeps its own words."""
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig)
+    said = text.lower()
+    if any(p in said for p in _REFUSED_USER) or ("role" in said and "does not exist" in said):
+        return None
+    sqlstate = str(getattr(orig, "sqlstate", None) or "")
+    dropped = (
+        invalidated
+        or sqlstate.startswith("08")
+        or sqlstate in _DROPPED_STATES
+        or any(p in said for p in _DROPPED + _UNREACHABLE)
+    )
+    if not dropped:
+        return None
+    where = _where(url)
+    if committing:
+        return ConnectionLost(
+            f"The connection to the shared database on {where} was lost while saving "
+            f"({_reason(text)}), so whether it was saved is not known: once it is back, look "
+            "the record up before trying again.",
+            maybe_saved=True,
+        )
+    return ConnectionLost(
+        f"The connection to the shared database on {where} was lost ({_reason(text)}); "
+        "nothing was saved. Try again once it is back."
+    )
 
 
 def postgres_problem(exc: BaseException, url: URL) -> DatabaseUnavailable:

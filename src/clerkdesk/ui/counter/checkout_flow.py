@@ -11,7 +11,7 @@ from typing import Protocol
 
 from PySide6.QtWidgets import QWidget
 
-from clerkdesk.errors import EnvironmentProblem, ValidationError
+from clerkdesk.errors import ConnectionLost, EnvironmentProblem, ValidationError
 from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
 from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
@@ -200,7 +200,11 @@ class CheckoutFlow:
         if not isinstance(exc, ValidationError):
             self.running = False
             if isinstance(exc, EnvironmentProblem):
-                self.ctx.dialogs.show_error(self.parent, "Not issued: nothing was saved", str(exc))
+                title = "Not issued: nothing was saved"
+                if isinstance(exc, ConnectionLost) and exc.maybe_saved:
+                    # Lost as the COMMIT went: the sale may be on the server after all.
+                    title = "The connection was lost while saving"
+                self.ctx.dialogs.show_error(self.parent, title, str(exc))
                 return
             raise exc
         field = exc.field or ""

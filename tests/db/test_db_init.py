@@ -1,0 +1,110 @@
+"""The counter role's rights on a shared server: made by ``db init``, given again by each
+upgrade (so a ledger table an upgrade adds is read-and-add-only for it too), and a
+password the server can check as if it had made it itself."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from sqlalchemy import text
+
+from clerkdesk.db import migrate
+from clerkdesk.db.database import Database
+from clerkdesk.db.grants import GrantRefused, grant_app_role
+from clerkdesk.db.init import init_database
+from clerkdesk.db.rights import schema_rights
+from clerkdesk.db.roles import scram_verifier
+from clerkdesk.errors import UpgradeNeedsOwner
+from pg_office import OfficeDatabase, new_role_name, office_database
+from pg_server import PostgresServer, admin_connection
+
+pytestmark = pytest.mark.postgres
+# The revision before the ledger's own tables (ledger_entry, closeout, period_lock,
+# audit_entry) were made.
+BEFORE_LEDGER = "0008"
+
+
+@pytest.fixture
+def office(postgres_server: PostgresServer) -> OfficeDatabase:
+    return office_database(postgres_server)
+
+
+def _may(database: Database, role: str, table: str, privilege: str) -> bool:
+    with database.connect() as connection:
+        return bool(
+            connection.execute(
+                text("SELECT has_table_privilege(:role, :table, :privilege)"),
+                {"role": role, "table": table, "privilege": privilege},
+            ).scalar_one()
+        )
+
+
+def test_an_upgrade_gives_the_counter_role_its_rights_again(office: OfficeDatabase) -> None:
+    # GIVEN a database set up with its counter role, at a revision before the ledger tables
+    owner = Database.open(office.url())
+    app = new_role_name("app")
+    init_database(owner, app_role=app)
+    migrate.downgrade(owner, BEFORE_LEDGER)
+
+    # WHEN the owner upgrades it (the new tables get every right by default privilege)
+    result = migrate.upgrade_to_head(owner, backup=False)
+
+    # THEN the counter role's rights were given again: the new ledger tables read and add
+    assert result.renewed == (app,) and result.renew_problem is None
+    for table in ("ledger_entry", "closeout", "period_lock", "audit_entry"):
+        assert _may(owner, app, table, "INSERT"), table
+        assert not _may(owner, app, table, "UPDATE"), table
+        assert not _may(owner, app, table, "DELETE"), table
+    assert _may(owner, app, "owner", "UPDATE")
+    owner.dispose()
+
+
+def test_the_counter_role_may_change_records_but_not_the_schema(office: OfficeDatabase) -> None:
+    owner = Database.open(office.url())
+    app = new_role_name("app")
+    init_database(owner, app_role=app)
+    counter = Database.open(office.url(app))
+
+    rights = schema_rights(counter)
+    assert rights is not None and not rights.may_change
+    assert (rights.user, rights.owner) == (app, office.owner)
+    owners = schema_rights(owner)
+    assert owners is not None and owners.may_change
+    try:
+        # At the head, init changes nothing, whoever runs it; a role takes the owner
+        assert not init_database(counter).schema.changed
+        with pytest.raises(GrantRefused, match="run this as the database's owner"):
+            init_database(counter, app_role=new_role_name("app"))
+        with pytest.raises(GrantRefused, match="run this as the database's owner"):
+            grant_app_role(counter, new_role_name("app"))
+        migrate.downgrade(owner, "0014")
+        with pytest.raises(UpgradeNeedsOwner, match="needs"):
+            init_database(counter)
+    finally:
+        counter.dispose()
+        owner.dispose()
+
+
+def test_a_password_verifier_is_the_one_the_server_makes(
+    postgres_server: PostgresServer,
+) -> None:
+    # GIVEN a role whose password the server itself turned into a SCRAM verifier
+    role = new_role_name("scram")
+    password = "Town Hall #1, 'Elm' \\ St"
+    with admin_connection("127.0.0.1", postgres_server.port, postgres_server.user) as conn:
+        conn.execute("SET password_encryption = 'scram-sha-256'")
+        conn.execute(f"CREATE ROLE {role} PASSWORD {_literal(password)}")
+        row = conn.execute(
+            "SELECT rolpassword FROM pg_authid WHERE rolname = %s", (role,)
+        ).fetchone()
+    assert row is not None
+    stored = str(row[0])
+
+    # WHEN ours is made with the same salt THEN it is the same, byte for byte
+    salt = base64.b64decode(stored.split(":")[1].split("$")[0])
+    assert scram_verifier(password, salt=salt) == stored
+
+
+def _literal(password: str) -> str:
+    return "E'" + password.replace("\\", "\\\\").replace("'", "''") + "'"
