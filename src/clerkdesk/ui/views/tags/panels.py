@@ -231,7 +231,7 @@ class HistoryPanel(QWidget):
         self.model = history_model(self)
         self.table = _table(self, "Tag history")
         self.table.setModel(self.model)
-        for column, width in enumerate((75, 80, 68, 78, 66)):
+        for column, width in enumerate((66, 64, 66, 60, 66)):
             self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 1)
         # The chosen year's whole story in words: replacements and marks do not fit a cell.
