@@ -137,12 +137,12 @@ def test_screenshot_writes_a_png_of_the_main_window_with_data(
     target = tmp_path / "owners.png"
 
     status, out, _ = run(
-        capsys, "--db", url, "screenshot", str(target), "--view", "owners", "--size", "1024x700"
+        capsys, "--db", url, "screenshot", str(target), "--view", "owners", "--size", "1280x720"
     )
 
     assert status == 0 and out.strip() == str(target)
     with Image.open(target) as picture:
-        assert picture.size == (1024, 700)
+        assert picture.size == (1280, 720)
         # A window with a table of dogs has many distinct colours, not a blank rectangle.
         assert len(picture.convert("RGB").getcolors(maxcolors=100_000) or []) > 50
 
