@@ -137,11 +137,18 @@ def test_a_record_is_named_as_a_person_says_it(text: str, found: tuple[str, str 
 
 
 def test_an_unknown_kind_of_record_names_the_choices() -> None:
-    with pytest.raises(ValidationError, match="choose one of: designation, dog, license"):
-        table_named("kennel")
+    with pytest.raises(ValidationError, match="choose one of: designation, dog, kennel"):
+        table_named("cat")
 
 
 def test_a_query_describes_itself_in_words() -> None:
     query = AuditQuery("dog", "12", "ann", dt.date(2026, 6, 1), dt.date(2026, 6, 30))
     assert query.described() == "dog 12, by ann, from 06/01/2026 to 06/30/2026"
     assert AuditQuery().described() == "every change"
+
+
+def test_every_audited_table_has_words() -> None:
+    from clerkdesk.db.audit_hook import AUDITED_TABLES
+    from clerkdesk.services.audit_trail import TABLE_WORDS
+
+    assert [table for table in AUDITED_TABLES if table not in TABLE_WORDS] == []

@@ -85,7 +85,7 @@ def test_a_bad_filter_is_said_beside_the_filters(
     assert view.message.isVisibleTo(view)
     assert "13/45/2026" in view.message.text()
     view.from_box.clear()
-    qtbot.keyClicks(view.record_box, "kennel 4")
+    qtbot.keyClicks(view.record_box, "cat 4")
     qtbot.keyClick(view.record_box, Qt.Key.Key_Return)
     assert "not a kind of record" in view.message.text()
 

@@ -98,6 +98,7 @@ class StatusBar(QStatusBar):
         self.addPermanentWidget(self.facts)
         self.license_year = self.facts.year
         self.drawer = self.facts.drawer
+        self._gated = True  # until someone signs in
         self.user = self.facts.person
         # The counter's PC is often left running for days: the license year (and next
         # year's early sale) follows the date without a restart.
@@ -123,6 +124,9 @@ class StatusBar(QStatusBar):
     def show_gate(self, locked_for: Actor | None) -> None:
         """While the sign-in or lock page is up."""
         self.user.setText(person_text(locked_for, locked=True) if locked_for else "Not signed in")
+        # The drawer's cash is no one's business at a locked or empty counter.
+        self._gated = True
+        self.drawer.setText("Drawer: —")
 
     def show_workspace(self, ctx: UiContext) -> None:
         self.show_database(ctx.database)
@@ -130,6 +134,7 @@ class StatusBar(QStatusBar):
             ctx.money_events.changed.connect(self.refresh_drawer)
             ctx.year_events.opened.connect(lambda _year: self.refresh_years())
         self._ctx, self._day = ctx, ctx.clock.today()
+        self._gated = False
         self.user.setText(person_text(ctx.actor))
         # The rules say it at once; the database adds whether next year is opened.
         self.license_year.setText(license_year_text(ctx))
@@ -168,6 +173,8 @@ class StatusBar(QStatusBar):
         log.warning("license years not read: %s", exc)
 
     def _show_drawer(self, state: DrawerState) -> None:
+        if self._gated:
+            return
         self.drawer.setText(drawer_text(state))
 
     def _no_drawer(self, exc: Exception) -> None:

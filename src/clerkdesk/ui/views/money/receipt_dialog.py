@@ -49,9 +49,11 @@ def void_text(detail: ReceiptDetail) -> str:
     )
 
 
-def line_rule(detail_line: object) -> str:
+def line_rule(detail_line: object, *, with_source: bool = False) -> str:
+    """The bylaw or law a line comes from, as a clerk reads it; ``with_source`` adds where
+    the town's rules say it (the profile's key), for the tooltip an auditor hovers."""
     citation = getattr(detail_line, "citation", "")
-    source = getattr(detail_line, "rule_source", "")
+    source = getattr(detail_line, "rule_source", "") if with_source or not citation else ""
     waived = getattr(detail_line, "waiver_reason", None)
     said = " — ".join(part for part in (citation, source) if part)
     return f"{said}; waived: {waived}" if waived else said
@@ -102,7 +104,7 @@ class ReceiptDialog(QDialog):
             cells = (line.description, money(line.amount), line.account, line_rule(line))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(line_rule(line, with_source=True) if column == 3 else text)
                 if column == 1:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
