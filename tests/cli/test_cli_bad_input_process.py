@@ -133,7 +133,10 @@ _MODES = {
     "read-only-file": (0o444, 0o755),
     "read-only-folder": (0o666, 0o555),
 }
-PERMISSION_COMMANDS = sorted(set(COMMANDS) - DATABASE_FREE - {"screenshot"})
+# self-check says every problem it finds, and the account these run as may not write its
+# own data and log folders either (nor read a Python it has not loaded), so it has more than
+# one; its refusal of a bad database is tested in test_cli_bad_input.py.
+PERMISSION_COMMANDS = sorted(set(COMMANDS) - DATABASE_FREE - {"screenshot", "self-check"})
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,13 @@ def run_app(args: argparse.Namespace, ctx: CliContext) -> int:
     precheck_url(ctx.database_url)
     if not has_display():
         fail(NO_DISPLAY, status=1)
+    from clerkdesk.self_check.qt_libraries import window_problem
+
+    # Qt aborts when its window's platform cannot load, blaming the plugin rather than the
+    # system library it lacks: say which library, and its package, before Qt is loaded.
+    lacking = window_problem()
+    if lacking is not None:
+        fail(lacking.line())
     from clerkdesk.ui.app import run
 
     return run(ctx.database_url, ctx.clock)
