@@ -185,3 +185,14 @@ def test_sqlite_never_says_shared_database() -> None:
     url = make_url("sqlite:////tmp/office.sqlite")
     said = translate_error(_error("server closed the connection", invalidated=True), url)
     assert not isinstance(said, ConnectionLost)
+
+
+def test_a_read_cut_off_says_only_to_try_again() -> None:
+    lost = translate_error(
+        _error("server closed the connection unexpectedly"), SERVER, reading=True
+    )
+    assert isinstance(lost, ConnectionLost)
+    assert str(lost) == (
+        "The connection to the shared database on db.town.local:5432 was lost (server closed "
+        "the connection unexpectedly); try again once it is back."
+    )

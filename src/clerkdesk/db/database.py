@@ -78,10 +78,11 @@ PG_CONNECT_TIMEOUT_S = 10
 
 
 def translate_error(
-    exc: DBAPIError, url: URL | None = None, *, committing: bool = False
+    exc: DBAPIError, url: URL | None = None, *, committing: bool = False, reading: bool = False
 ) -> Exception:
     """Map driver errors that have a known cause outside the program to typed errors;
-    ``committing`` when the error came from the commit itself."""
+    ``committing`` when the error came from the commit itself, ``reading`` when nothing
+    was being written."""
     text = str(exc.orig).lower() if exc.orig is not None else str(exc).lower()
     sqlstate = getattr(exc.orig, "sqlstate", None)
     if "database is locked" in text or "database is busy" in text or sqlstate == "55P03":
@@ -99,7 +100,11 @@ def translate_error(
         # A shared server that went away mid-transaction: the server rolls back what a
         # dropped connection had begun, so the words can promise nothing was saved.
         lost = connection_lost(
-            exc, url, invalidated=exc.connection_invalidated, committing=committing
+            exc,
+            url,
+            invalidated=exc.connection_invalidated,
+            committing=committing,
+            reading=reading,
         )
         if lost is not None:
             return lost
@@ -262,25 +267,25 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        with self._translated(), self._reader() as session, session.begin():
+        with self._translated(reading=True), self._reader() as session, session.begin():
             yield session
 
     @contextmanager
     def connect(self, *, write: bool = False) -> Iterator[Connection]:
         """A plain connection (for schema work), its driver errors put in words."""
         engine = self.engine.execution_options(**{_WRITE_OPTION: True}) if write else self.engine
-        with self._translated(), engine.connect() as connection:
+        with self._translated(reading=not write), engine.connect() as connection:
             yield connection
 
     @contextmanager
-    def _translated(self, state: _Commit | None = None) -> Iterator[None]:
+    def _translated(self, state: _Commit | None = None, *, reading: bool = False) -> Iterator[None]:
         try:
             yield
         except DBAPIError as exc:
             committing = (
                 state is not None and state.body_done and getattr(self._local, "commit_sent", False)
             )
-            translated = translate_error(exc, self.url, committing=committing)
+            translated = translate_error(exc, self.url, committing=committing, reading=reading)
             if translated is exc:
                 raise
             log.warning("database problem: %s", exc)

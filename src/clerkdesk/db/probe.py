@@ -141,7 +141,12 @@ _DROPPED_STATES = ("57P01", "57P02", "57P03")
 
 
 def connection_lost(
-    exc: BaseException, url: URL, *, invalidated: bool = False, committing: bool = False
+    exc: BaseException,
+    url: URL,
+    *,
+    invalidated: bool = False,
+    committing: bool = False,
+    reading: bool = False,
 ) -> ConnectionLost | None:
     """The words for a connection to the shared server that dropped (or could not be made
     again) while a workstation was using it; None for any other failure, such as a password
@@ -167,6 +172,11 @@ def connection_lost(
             f"({_reason(text)}), so whether it was saved is not known: once it is back, look "
             "the record up before trying again.",
             maybe_saved=True,
+        )
+    if reading:
+        return ConnectionLost(
+            f"The connection to the shared database on {where} was lost ({_reason(text)}); "
+            "try again once it is back."
         )
     return ConnectionLost(
         f"The connection to the shared database on {where} was lost ({_reason(text)}); "
