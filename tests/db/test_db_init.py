@@ -43,8 +43,12 @@ def _may(database: Database, role: str, table: str, privilege: str) -> bool:
 def test_an_upgrade_gives_the_counter_role_its_rights_again(office: OfficeDatabase) -> None:
     # GIVEN a database set up with its counter role, at a revision before the ledger tables
     owner = Database.open(office.url())
-    app = new_role_name("app")
+    app, reports = new_role_name("app"), new_role_name("reports")
     init_database(owner, app_role=app)
+    with owner.connect(write=True) as connection, connection.begin():
+        # AND a role IT made to read everything, for its own reports
+        connection.execute(text(f"CREATE ROLE {reports} LOGIN"))
+        connection.execute(text(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {reports}"))
     migrate.downgrade(owner, BEFORE_LEDGER)
 
     # WHEN the owner upgrades it (the new tables get every right by default privilege)
@@ -57,6 +61,10 @@ def test_an_upgrade_gives_the_counter_role_its_rights_again(office: OfficeDataba
         assert not _may(owner, app, table, "UPDATE"), table
         assert not _may(owner, app, table, "DELETE"), table
     assert _may(owner, app, "owner", "UPDATE")
+    # AND the reporting role was left as IT made it: it reads, and writes nothing
+    assert _may(owner, reports, "owner", "SELECT")
+    assert not _may(owner, reports, "owner", "INSERT")
+    assert not _may(owner, reports, "receipt", "INSERT")
     owner.dispose()
 
 

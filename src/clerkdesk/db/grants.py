@@ -161,17 +161,28 @@ def grant_in(connection: Connection, role: str) -> Granted:
     )
 
 
-# The roles given the program's rights: those the owner let read the revision table.
+# The roles given the program's rights, known by what ``grant_in`` leaves them: the revision
+# table to read and nothing more, and receipts to add. A reporting role that reads
+# everything, or a second administrator's role with every right, is neither, and is left
+# as IT made it.
 _APP_ROLES = text(
     """
-    SELECT DISTINCT r.rolname
-    FROM pg_class AS c
-    JOIN pg_namespace AS n ON n.oid = c.relnamespace
-    CROSS JOIN LATERAL aclexplode(c.relacl) AS a
-    JOIN pg_roles AS r ON r.oid = a.grantee
-    WHERE n.nspname = current_schema() AND c.relname = 'alembic_version'
-      AND a.privilege_type = 'SELECT' AND a.grantee <> c.relowner
-      AND r.rolname <> current_user
+    WITH granted AS (
+        SELECT c.relname, a.grantee, a.privilege_type
+        FROM pg_class AS c
+        JOIN pg_namespace AS n ON n.oid = c.relnamespace
+        CROSS JOIN LATERAL aclexplode(c.relacl) AS a
+        WHERE n.nspname = current_schema() AND c.relname IN ('alembic_version', 'receipt')
+          AND a.grantee <> c.relowner
+    )
+    SELECT r.rolname FROM pg_roles AS r
+    WHERE r.rolname <> current_user
+      AND EXISTS (SELECT 1 FROM granted AS g WHERE g.grantee = r.oid
+                  AND g.relname = 'alembic_version' AND g.privilege_type = 'SELECT')
+      AND NOT EXISTS (SELECT 1 FROM granted AS g WHERE g.grantee = r.oid
+                      AND g.relname = 'alembic_version' AND g.privilege_type <> 'SELECT')
+      AND EXISTS (SELECT 1 FROM granted AS g WHERE g.grantee = r.oid
+                  AND g.relname = 'receipt' AND g.privilege_type = 'INSERT')
     ORDER BY r.rolname
     """
 )
