@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "db",
-        help="upgrade the database or show its schema revision",
+        help="set up or upgrade the database, or show its schema revision",
         description="Manage the database's schema.",
     )
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION", required=True)
@@ -27,8 +27,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Create the schema in a new database (a SQLite file is made), or bring an "
         "older one to the newest revision (backed up first, as `db upgrade` does). On "
         "PostgreSQL, run it as the role that owns the database; with --app-role it also "
-        "creates the counter's login role (or brings an existing one in line: an ordinary "
-        "login, no other powers) and grants it what `db grant-app-role` grants. Running it "
+        "creates the counter's login role, an ordinary login with no other powers (an existing "
+        "role must be one), and grants it what `db grant-app-role` grants. Running it "
         "again on a ready database changes nothing but giving those rights again. See "
         "docs/shared-database.md.",
     )
