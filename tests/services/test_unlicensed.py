@@ -126,5 +126,8 @@ def test_permission_refusal_names_the_list() -> None:
         def may(self, _permission: object) -> bool:
             return False
 
+        def refusal(self, _permission: object) -> str:
+            return "x (nobody) may not"
+
     with pytest.raises(PermissionDenied, match="may not read the unlicensed-dog list"):
         check_reader(Nobody())  # type: ignore[arg-type]
