@@ -6,6 +6,7 @@ has been opened in the background (see ``workspace``).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,12 +16,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QMainWindow,
-    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from clerkdesk.ui.area_stack import AreaStack, scrolled
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.global_keys import LOCK_KEYS, SIGN_OUT_KEYS, GlobalKeys
@@ -34,9 +35,12 @@ from clerkdesk.ui.views.yearend.menu import YearEndMenu
 
 if TYPE_CHECKING:
     from clerkdesk.rules.roles import Actor
+    from clerkdesk.services.office_setup import OfficeSetup, SetupStep
     from clerkdesk.services.town import TownInUse
     from clerkdesk.ui.about import AboutDialog
     from clerkdesk.ui.workspace import Workspace
+
+log = logging.getLogger(__name__)
 
 
 class MainWindow(QMainWindow):
@@ -77,7 +81,8 @@ class MainWindow(QMainWindow):
         top_row.addWidget(self.town_label)
 
         self.views: dict[str, AreaView] = {}
-        self.stack = QStackedWidget(self)
+        # Sized by the page shown, and scrolled when taller than the room (see area_stack).
+        self.stack = AreaStack()
         self.waiting = PlaceholderView(
             "Opening the database",
             shell.database_label,
@@ -90,7 +95,7 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(top)
-        column.addWidget(self.stack, 1)
+        column.addWidget(scrolled(self.stack, right), 1)
         central = QWidget(self)
         row = QHBoxLayout(central)
         row.setContentsMargins(0, 0, 0, 0)
@@ -115,6 +120,7 @@ class MainWindow(QMainWindow):
         self.idle = IdleWatch(self)
         self.set_aside = SetAside()
         self._kept_search = ""  # the search typed before a lock, for the same person
+        self._setting_up = False  # the set-up page is shown; it hands back to signed_in
         self.idle.idle.connect(self.lock)
         # Lock and Sign out over any open form, as the window's own shortcuts cannot.
         self.global_keys = GlobalKeys(self)
@@ -133,6 +139,13 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
             file_menu.addAction(action)
             self.addAction(action)  # the shortcut works with the menu closed
+        file_menu.addSeparator()
+        # The administrator's: the set-up's steps again (the staff, the printers) at any time.
+        self.setup_action = QAction("Office &set-up…", self)
+        self.setup_action.triggered.connect(self.open_setup)
+        self.setup_action.setEnabled(False)
+        self.setup_action.setVisible(False)
+        file_menu.addAction(self.setup_action)
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -208,6 +221,7 @@ class MainWindow(QMainWindow):
         self.nav.close_all()
         self.lock_action.setEnabled(False)
         self.sign_out_action.setEnabled(False)
+        self.setup_action.setEnabled(False)
         self.year_end.close()
         self.status.show_gate(self.shell.actor)
 
@@ -219,9 +233,84 @@ class MainWindow(QMainWindow):
 
     def signed_in(self, actor: Actor) -> None:
         """Someone signed in (or unlocked): the same person finds their work as they left
-        it; anyone else starts afresh, which signs the one before out."""
+        it; anyone else starts afresh, which signs the one before out. An administrator of
+        an office that cannot sell yet is taken through its set-up first."""
         assert self.workspace is not None
         same = self.ctx is not None and self.ctx.actor.name == actor.name
+        if self._setting_up:
+            self._setting_up = False  # the set-up page hands over
+        elif not same and _sets_up(actor):
+            self._check_set_up(actor)
+            return
+        self._enter(actor, same)
+
+    # The office's set-up ------------------------------------------------------------
+    def _check_set_up(self, actor: Actor) -> None:
+        from clerkdesk.services.office_setup import office_setup
+
+        assert self.workspace is not None
+        if self.gate is not None:
+            self.gate.setEnabled(False)  # the answer comes in a moment
+        database = self.workspace.database
+        self.shell.tasks.run(
+            lambda: office_setup(database),
+            lambda state: self._set_up_or_enter(actor, state),
+            lambda exc: self._set_up_unread(actor, exc),
+        )
+
+    def _set_up_or_enter(self, actor: Actor, state: OfficeSetup) -> None:
+        if not state.unfinished:
+            self._enter(actor, same=False)
+        else:
+            self.show_setup(actor, state)
+
+    def _set_up_unread(self, actor: Actor, exc: Exception) -> None:
+        from clerkdesk.errors import ClerkDeskError
+
+        if not isinstance(exc, ClerkDeskError):
+            raise exc
+        # The screens say the same problem where it matters; the set-up waits for next time.
+        log.warning("the office's set-up could not be read: %s", exc)
+        self._enter(actor, same=False)
+
+    def show_setup(
+        self, actor: Actor, state: OfficeSetup, start_at: SetupStep | None = None
+    ) -> None:
+        """The set-up page in place of the areas; it hands back through ``signed_in``."""
+        from clerkdesk.ui.setup.page import OfficeSetupPage
+
+        assert self.workspace is not None
+        self.shell.actor = actor
+        ctx = self.ctx
+        if ctx is None or ctx.actor.name != actor.name:
+            ctx = UiContext.from_workspace(self.shell, self.workspace)
+        page = OfficeSetupPage(ctx, state, start_at=start_at)
+        page.town_changed.connect(self.town_changed)
+        self._wanted_area = "counter"  # it ends at the counter, ready to sell
+        self._show_gate(page)
+        self._setting_up = True
+        self.status.show_gate(None)
+        self.status.user.setText(f"Setting up the office: {actor.described}")
+
+    def open_setup(self) -> None:
+        """File → Office set-up…: an administrator goes through the steps again (the staff,
+        most often), starting at the first one not done."""
+        from clerkdesk.services.office_setup import STEPS, office_setup
+
+        ctx = self.ctx
+        if ctx is None or self.gate is not None or not _sets_up(ctx.actor):
+            return
+        actor, database = ctx.actor, ctx.database
+
+        def show(state: OfficeSetup) -> None:
+            if self.ctx is ctx and self.gate is None:
+                later = [s for s in STEPS if not state.done(s) and s is not STEPS[-1]]
+                self.show_setup(actor, state, later[0] if later else STEPS[-1])
+
+        self.shell.tasks.run(lambda: office_setup(database), show)
+
+    def _enter(self, actor: Actor, same: bool) -> None:
+        assert self.workspace is not None
         self.shell.actor = actor
         self._drop_gate()
         if not same:
@@ -233,6 +322,8 @@ class MainWindow(QMainWindow):
         self.search.setEnabled("counter" in areas_open_to(actor))
         self.lock_action.setEnabled(True)
         self.sign_out_action.setEnabled(True)
+        self.setup_action.setVisible(_sets_up(actor))
+        self.setup_action.setEnabled(_sets_up(actor))
         assert self.ctx is not None
         self.year_end.open_for(self.ctx)
         self.status.show_workspace(self.ctx)
@@ -348,15 +439,17 @@ class MainWindow(QMainWindow):
     def town_changed(self, town: TownInUse) -> None:
         """A screen saved a new version of the town's rules: every screen reads them from
         ``ctx.town``, and the title and the status bar's license year follow."""
-        if self.ctx is None:
-            return
-        self.ctx.town = town
         if self.workspace is not None:
-            # The next person to sign in builds their screens over these rules too.
+            # The next person to sign in builds their screens over these rules too (and
+            # the set-up's administrator, whose screens come once the set-up is left).
             self.workspace = replace(self.workspace, town=town)
         self.setWindowTitle(f"ClerkDesk — {town.name}")
         self.town_label.setText(town.name)
-        self.status.show_workspace(self.ctx)
+        if self.ctx is None:
+            return
+        self.ctx.town = town
+        if self.gate is None:
+            self.status.show_workspace(self.ctx)
 
     def show_open_failure(self, exc: Exception) -> None:
         from clerkdesk.ui.crash import crash_message
@@ -404,3 +497,11 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return True
         return any(view.busy() for view in self.views.values() if view.isVisible())
+
+
+def _sets_up(actor: Actor) -> bool:
+    """Who the office's set-up is for: the one who may change the town's settings and add
+    the staff (the administrator)."""
+    from clerkdesk.rules.roles import Permission
+
+    return actor.may(Permission.MANAGE_TOWN) and actor.may(Permission.MANAGE_USERS)

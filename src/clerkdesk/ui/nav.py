@@ -35,7 +35,7 @@ class Area:
 
 AREAS: tuple[Area, ...] = (
     Area("counter", "Counter", "counter", "F2", ("sell",)),
-    Area("owners", "Owners\n&& Dogs", "owners", "F3", _RECORDS),
+    Area("owners", "Owners && Dogs", "owners", "F3", _RECORDS),
     Area("kennels", "Kennels", "kennels", "F4", ("edit_records", "sell", "inspect")),
     Area("tags", "Tags", "tags", "F5", ("manage_tags",)),
     Area("money", "Money", "money", "F6", ("read_reports",)),
@@ -57,8 +57,8 @@ class NavRail(QFrame):
         self.setObjectName("NavRail")
         self.setAccessibleName("Navigation")
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 8, 0, 8)
-        layout.setSpacing(2)
+        layout.setContentsMargins(0, 4, 0, 4)
+        layout.setSpacing(0)
         self._group = QButtonGroup(self)
         self._group.setExclusive(True)
         self.buttons: dict[str, QToolButton] = {}

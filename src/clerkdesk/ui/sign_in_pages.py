@@ -223,15 +223,29 @@ class FirstRunPage(_Page):
     def __init__(
         self, database: Database, clock: Clock, tasks: TaskRunner, *, workstation: str
     ) -> None:
+        from clerkdesk.services.office_setup import SetupStep
+        from clerkdesk.ui.setup.step_list import StepList
+
         super().__init__(
             "Create the administrator",
-            "This database has no users yet. The first one is the administrator, who adds "
-            "the others (clerks, assistant clerks, the animal control officer, the "
-            "treasurer) and their roles.",
+            "This database has no users yet. The first one is the administrator, who sets "
+            "the office up next: the town's rules, the seal, the first tags, the staff and "
+            "their roles, and this computer's printers.",
             database,
             clock,
             tasks,
         )
+        # The first of the set-up's steps: the others follow on the set-up page.
+        steps = StepList(self)
+        steps.show_steps(SetupStep.ADMINISTRATOR, ())
+        steps_layout = steps.layout()
+        assert steps_layout is not None
+        steps_layout.setContentsMargins(0, 44, 0, 0)  # level with the card's title
+        outer = self.layout()
+        assert isinstance(outer, QHBoxLayout)
+        outer.insertWidget(1, steps, 0, Qt.AlignmentFlag.AlignTop)
+        outer.insertSpacing(2, 24)
+        self.steps = steps
         self.workstation = workstation
         self.name = self._field("User &name:", "User name")
         self.name.setMaxLength(40)
