@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_DOGS ?= 2000
+DEMO ?= 1
 # pytest-xdist workers: one per core (CI has 2), each with its own PostgreSQL server; each
 # test file runs whole on one worker, so a module's fixtures are built once.
 WORKERS ?= auto
@@ -13,7 +14,7 @@ QUICK := not gui and not process and not pg and not slow
 # write them: collecting the suite then takes 4 s instead of 10, every run after the first.
 TESTENV := env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen
 
-.PHONY: run test check lint typecheck contracts pytest quick bench docs clean
+.PHONY: run run-empty test check lint typecheck contracts pytest quick bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,10 +24,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# DEMO=0 leaves the database as it is: a new data folder opens empty, at the first run's
+# administrator and the office's set-up (as `DEMO=0 gui-trial.sh` tries it).
 run: $(STAMP)
 	@scripts/qt-system-libs.sh $(BIN)/python
-	$(BIN)/clerkdesk demo --if-empty --dogs $(DEMO_DOGS)
+	@if [ "$(DEMO)" != 0 ]; then $(BIN)/clerkdesk demo --if-empty --dogs $(DEMO_DOGS); fi
 	$(BIN)/clerkdesk
+
+# A new office: the app on a new, empty database (a new file each time), as an installer
+# leaves it; the first run creates the administrator and sets the office up.
+run-empty: $(STAMP)
+	@scripts/qt-system-libs.sh $(BIN)/python
+	$(BIN)/clerkdesk --db "sqlite:///$$(mktemp -d /tmp/clerkdesk-new-office.XXXX)/office.sqlite"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks migrations
