@@ -22,6 +22,9 @@ WINDOWS_DLLS = frozenset(
     winspool.drv winusb ws2_32 wtsapi32 normaliz""".split()  # noqa: SIM905 (a word a DLL reads best)
 )
 
+# Modules a library loads by name, which no ``import`` of the app names (as self-check knows).
+LOADED_BY_NAME = frozenset({"psycopg", "psycopg_binary", "_rl_accel", "_cffi_backend", "tzdata"})
+
 
 def is_windows_dll(name: str) -> bool:
     lower = name.lower()
@@ -87,7 +90,7 @@ def problems(tree: Path, app_qt_modules: set[str]) -> list[str]:
         if not (tree / target.replace("\\", "/")).is_file():
             found.append(f"clerkdesk.cmd runs {target}, which is not in the tree")
     places, builtin = _module_places(python_dir, site)
-    for module in sorted(imported_top_modules(site / "clerkdesk")):
+    for module in sorted(imported_top_modules(site / "clerkdesk") | LOADED_BY_NAME):
         if module not in places and module not in builtin:
             found.append(f"the app imports {module}, which is not in the tree")
     for module in sorted(app_qt_modules):

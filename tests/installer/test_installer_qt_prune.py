@@ -1,0 +1,98 @@
+"""Which parts of Qt the Windows tree keeps, and what its structural check accepts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from installer_code import REPO, authenticode, qt_prune, windows_check
+
+
+def test_the_qt_modules_are_read_from_every_form_of_import(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        "from PySide6.QtCore import Qt\nimport PySide6.QtCharts\nfrom PySide6 import QtPdf, QtGui\n"
+        "from PySide6.QtWidgets.x import y\nimport shiboken6\n"
+    )
+
+    assert qt_prune.qt_modules_imported([tmp_path / "a.py"]) == {
+        "QtCore",
+        "QtCharts",
+        "QtPdf",
+        "QtGui",
+        "QtWidgets",
+    }
+
+
+def test_the_app_itself_uses_charts_and_pdf_beside_the_essentials() -> None:
+    modules = qt_prune.qt_modules_imported((REPO / "src" / "clerkdesk").rglob("*.py"))
+    assert {"QtCore", "QtGui", "QtWidgets", "QtPrintSupport"} <= modules
+    assert "QtWebEngineCore" not in modules and "QtQuick" not in modules
+
+
+def test_the_closure_follows_imports_among_the_files_present_only() -> None:
+    imports = {
+        "qtcharts.pyd": ["Qt6Charts.dll", "KERNEL32.dll"],
+        "qt6charts.dll": ["Qt6OpenGL.dll", "Qt6Core.dll"],
+        "qt6opengl.dll": ["Qt6Core.dll"],
+        "qt6core.dll": [],
+    }
+    present = set(imports) | {"qt6quick.dll"}
+
+    kept = qt_prune.closure(["QtCharts.pyd"], lambda name: imports.get(name, []), present)
+
+    assert kept == {"qtcharts.pyd", "qt6charts.dll", "qt6opengl.dll", "qt6core.dll"}
+
+
+def test_a_qt_library_names_its_python_module() -> None:
+    assert qt_prune.module_of_dll("Qt6Network.dll") == "QtNetwork"
+    assert qt_prune.module_of_dll("msvcp140.dll") is None
+
+
+def test_windows_own_dlls_are_known_and_others_are_not() -> None:
+    assert windows_check.is_windows_dll("KERNEL32.dll") and windows_check.is_windows_dll(
+        "api-ms-win-crt-heap-l1-1-0.dll"
+    )
+    assert windows_check.is_windows_dll("WINSPOOL.DRV")
+    assert not windows_check.is_windows_dll("Qt6Core.dll") and not windows_check.is_windows_dll(
+        "libpq.dll"
+    )
+
+
+def test_the_app_imports_are_read_without_its_own_package(tmp_path: Path) -> None:
+    package = tmp_path / "clerkdesk"
+    package.mkdir()
+    (package / "m.py").write_text(
+        "from __future__ import annotations\nimport os.path, sqlalchemy\n"
+        "from clerkdesk.x import y\nfrom . import z\nfrom reportlab.lib import colors\n"
+    )
+
+    assert windows_check.imported_top_modules(package) == {"os", "sqlalchemy", "reportlab"}
+
+
+PSF_REPORT = """
+Current message digest    : 03A6
+Calculated message digest : 03A6
+Signer's certificate:
+	Signer #0:
+		Subject: /C=US/ST=Oregon/O=Python Software Foundation/CN=Python Software Foundation
+Signature verification: ok
+Succeeded
+"""
+
+
+def test_a_psf_signature_passes_only_when_osslsigncode_verified_it() -> None:
+    assert authenticode.judge(Path("python.exe"), PSF_REPORT, succeeded=True).ok
+    assert not authenticode.judge(Path("python.exe"), PSF_REPORT, succeeded=False).ok
+    tampered = PSF_REPORT.replace(
+        "Calculated message digest : 03A6", "Calculated message digest : FFFF"
+    )
+    assert not authenticode.judge(Path("python.exe"), tampered, succeeded=True).ok
+    other = PSF_REPORT.replace("Python Software Foundation", "Someone Else")
+    assert not authenticode.judge(Path("python.exe"), other, succeeded=True).ok
+
+
+def test_the_microsoft_runtime_needs_its_digest_and_signer() -> None:
+    report = PSF_REPORT.replace(
+        "/C=US/ST=Oregon/O=Python Software Foundation", "/O=Microsoft Corporation"
+    )
+    assert authenticode.judge(Path("vcruntime140.dll"), report, succeeded=False).ok
+    assert not authenticode.judge(Path("vcruntime140.dll"), PSF_REPORT, succeeded=False).ok
