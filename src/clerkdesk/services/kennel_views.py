@@ -50,6 +50,9 @@ class KennelRow:
     """The latest inspection for the license year, if any (``inspection_words`` says it
     whole, with the inspector)."""
     inspected_on: dt.date | None = None
+    street: str = ""
+    """The premises' street and unit: what tells one kennel from another in a list (the
+    town and ZIP are ``premises``'s, and nearly always the town's own)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,9 @@ def kennel_list(database: Database, *, year: int | None = None, on: dt.date) -> 
                     status=kennel.status,
                     inspection_result=inspection.result if inspection else None,
                     inspected_on=inspection.inspected_on if inspection else None,
+                    street=" ".join(
+                        part for part in (kennel.premises_street, kennel.premises_unit) if part
+                    ),
                 )
             )
         return rows

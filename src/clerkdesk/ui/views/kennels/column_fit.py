@@ -16,8 +16,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from shiboken6 import Shiboken
 
-# Text is drawn inside a cell's margins; the header also draws its sort arrow room.
-PADDING = 18
+# Text is drawn inside a cell's margins (and a header section's).
+PADDING = 12
 SAMPLED_ROWS = 400
 
 
@@ -140,12 +140,11 @@ class ColumnFit(QObject):
         allows but no screen can hold gives way; the ordinary ones do not)."""
         model = self.table.model()
         metrics = self.table.fontMetrics()
-        head = self.header.fontMetrics()
         rows = min(model.rowCount(), SAMPLED_ROWS)
         typical, longest = [], []
         for column in range(len(self.columns)):
-            title = model.headerData(column, Qt.Orientation.Horizontal)
-            titled = head.horizontalAdvance(str(title or "")) + PADDING
+            # The header as the style draws it (the stylesheet's bold and padding included).
+            titled = self.header.sectionSizeHint(column)
             found = sorted(
                 metrics.horizontalAdvance(max(str(text).split("\n"), key=len)) + PADDING
                 for row in range(rows)

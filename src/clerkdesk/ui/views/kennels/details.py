@@ -31,6 +31,7 @@ from clerkdesk.ui.views.kennels.tables import (
 )
 
 ROW_HEIGHT = 24
+ROSTER_SHOWN = 4
 
 
 def small_table(
@@ -52,6 +53,14 @@ def small_table(
     header = table.horizontalHeader()
     table.setMinimumHeight(header.sizeHint().height() + rows * ROW_HEIGHT + 4)
     return table
+
+
+def fit_rows(table: QTableView, count: int, most: int = ROSTER_SHOWN) -> None:
+    """As tall as its rows, whole, two at the least and ``most`` at the most (then it
+    scrolls): the inspections and licenses beneath keep the rest of the height."""
+    shown = min(max(count, 2), most)
+    header = table.horizontalHeader().sizeHint().height()
+    table.setFixedHeight(header + shown * ROW_HEIGHT + 2 * table.frameWidth())
 
 
 def _caption(text: str, parent: QWidget) -> QLabel:
@@ -88,23 +97,26 @@ class KennelDetails(QWidget):
         self.roster = small_table("Roster", self.roster_model, ROSTER_FIT, self, rows=2)
         self.roster_caption.setBuddy(self.roster)
         outer.addWidget(self.roster_caption)
-        outer.addWidget(self.roster, 3)
+        outer.addWidget(self.roster)
         row = QHBoxLayout()
         row.setSpacing(16)
         left, right = QVBoxLayout(), QVBoxLayout()
         self.inspections_caption = _caption("Inspections", self)
         self.inspections_model = inspection_model(self)
-        self.inspections = small_table("Inspections", self.inspections_model, INSPECTION_FIT, self)
+        self.inspections = small_table(
+            "Inspections", self.inspections_model, INSPECTION_FIT, self, rows=2
+        )
         self.licenses_caption = _caption("Licenses", self)
         self.licenses_model = license_model(self)
-        self.licenses = small_table("Licenses", self.licenses_model, LICENSE_FIT, self)
+        self.licenses = small_table("Licenses", self.licenses_model, LICENSE_FIT, self, rows=2)
         left.addWidget(self.inspections_caption)
         left.addWidget(self.inspections, 1)
         right.addWidget(self.licenses_caption)
         right.addWidget(self.licenses, 1)
         row.addLayout(left, 1)
         row.addLayout(right, 1)
-        outer.addLayout(row, 2)
+        # The inspections and licenses take the height the roster leaves.
+        outer.addLayout(row, 1)
         self.show_card(None)
 
     def add_heading_actions(self, *buttons: QWidget) -> None:
@@ -118,6 +130,7 @@ class KennelDetails(QWidget):
             self.facts.setText("Choose a kennel in the list above to see its roster.")
             for model in (self.roster_model, self.inspections_model, self.licenses_model):
                 model.set_rows(())
+            fit_rows(self.roster, 0)
             self._counts()
             return
         self.heading.setText(card.name)
@@ -130,6 +143,7 @@ class KennelDetails(QWidget):
             f"at most {card.max_dogs} dogs{closed}"
         )
         self.roster_model.set_rows(card.roster)
+        fit_rows(self.roster, len(card.roster))
         self.inspections_model.set_rows(card.inspections)
         self.licenses_model.set_rows(card.licenses)
         self._counts()

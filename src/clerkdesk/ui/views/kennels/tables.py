@@ -115,7 +115,7 @@ KENNEL_COLUMNS = (
     "Premises",
     "Class / category",
     "Max",
-    "Counted",
+    "Dogs",
     "License",
     "Inspection",
 )
@@ -131,8 +131,7 @@ KENNEL_FIT = (
     SHORT,
     SHORT,
 )
-LICENSE_COLUMN = 6
-INSPECTION_COLUMN = 7
+PREMISES_COLUMN, CLASS_COLUMN, LICENSE_COLUMN, INSPECTION_COLUMN = 2, 3, 6, 7
 
 
 def class_words(kennel_class_words: str, category: str | None) -> str:
@@ -145,8 +144,8 @@ def kennel_cells(row: KennelRow) -> tuple[str, ...]:
     return (
         row.name,
         row.keeper_name,
-        row.premises,
-        class_words(row.kennel_class_words, row.category),
+        row.street or row.premises,
+        short_class(class_words(row.kennel_class_words, row.category)),
         str(row.max_dogs),
         str(row.dogs_counted),
         license_text,
@@ -161,8 +160,31 @@ def inspection_short(row: KennelRow) -> str:
     return f"{row.inspection_result.value} {us_date(row.inspected_on)}"
 
 
+# The state's classes (MGL c.140 §136A) as a list can hold them, each still told from the
+# others; the cell's tooltip and the card below say them in full.
+_SHORT_CLASSES = (
+    ("commercial boarding or training kennel", "boarding or training"),
+    ("commercial breeder kennel", "breeder"),
+    ("domestic charitable corporation kennel", "charitable"),
+    ("personal kennel", "personal"),
+    ("veterinary kennel", "veterinary"),
+)
+
+
+def short_class(words: str) -> str:
+    """``boarding or training``; a town's category keeps its own words."""
+    for full, short in _SHORT_CLASSES:
+        words = words.replace(full, short)
+    return words
+
+
 def kennel_tip(row: KennelRow, column: int) -> str | None:
-    return row.inspection_words if column == INSPECTION_COLUMN else None
+    """The whole of what a list cell says in short: premises, class, the inspection."""
+    return {
+        PREMISES_COLUMN: row.premises,
+        CLASS_COLUMN: class_words(row.kennel_class_words, row.category),
+        INSPECTION_COLUMN: row.inspection_words,
+    }.get(column)
 
 
 def kennel_colour(row: KennelRow, column: int) -> str | None:
@@ -203,7 +225,8 @@ def roster_cells(dog: RosterDog, months: int | None = None) -> tuple[str, ...]:
 
 
 INSPECTION_COLUMNS = ("Date", "Year", "Result", "Inspector", "Notes")
-INSPECTION_FIT = (SHORT, SHORT, SHORT, Column(weight=2, floor=90), Column(weight=3, floor=80))
+# The inspector before the notes (the notes are whole on hover and on the certificate).
+INSPECTION_FIT = (SHORT, SHORT, SHORT, Column(weight=3, floor=90), Column(weight=2, floor=80))
 
 
 def inspection_cells(row: InspectionRow) -> tuple[str, ...]:
