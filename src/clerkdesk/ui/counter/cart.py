@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -28,9 +27,14 @@ from clerkdesk.services.licensing import LicenseItem, waivable
 from clerkdesk.services.standing import DogStanding
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import money
+from clerkdesk.ui.wrapped_columns import SHORT, Column, ColumnFit
 
 ZERO = Decimal("0.00")
 EMPTY = "Empty — R renews all due, A adds a dog."
+# A late fee's words say what the line counts ("Late fee — 27 weeks late (from 06/01/2026)"):
+# in the narrow cart they take two lines rather than lose the date; the dog's name gives
+# way first (whole on hover), the amount never does.
+CART_FIT = (Column(weight=1, floor=60), Column(weight=3, floor=100, lines=2), SHORT)
 SALE_ROW = 0  # the row key of a fee charged once per sale: no dog's id is 0
 
 
@@ -152,8 +156,14 @@ class CartPanel(QWidget):
         heading.setObjectName("ColumnTitle")
         # Whose cart this is stays in sight: one customer per receipt.
         # One line however long the names: the whole text is on hover and read aloud.
-        self.payer = ElidedLabel(EMPTY, self, role="Cart")
+        self.payer = ElidedLabel("", self, role="Cart")
         self.payer.setObjectName("CartPayer")
+        # An empty cart says what fills it, whole, on as many lines as the column needs.
+        self.empty = QLabel(EMPTY, self)
+        self.empty.setObjectName("CartPayer")
+        self.empty.setProperty("empty", True)
+        self.empty.setWordWrap(True)
+        self.empty.setAccessibleName(f"Cart: {EMPTY}")
         self.held: list[Cart] = []
         self.held_label = QLabel("", self)
         self.held_label.setObjectName("HeldCarts")
@@ -165,24 +175,19 @@ class CartPanel(QWidget):
         self.table.setObjectName("CartLines")
         self.table.setAccessibleName("Cart lines")
         self.table.setHorizontalHeaderLabels(["Dog", "Fee", "Amount"])
+        # Dog, fee, amount read as a receipt does without titles; the room goes to the fees.
+        self.table.horizontalHeader().setVisible(False)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setTabKeyNavigation(False)
-        # A late fee's line says what it counts ("Late fee — 27 weeks late (from 06/01/2026)"):
-        # in a narrow cart it wraps to a second line rather than losing the date.
-        self.table.setWordWrap(True)
         rows = self.table.verticalHeader()
         rows.setMinimumSectionSize(rows.defaultSectionSize())  # a one-line row as before
+        self.fit = ColumnFit(self.table, CART_FIT, follow_data=False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         for key in ("remove", "waive"):
             self.table.addAction(actions[key])
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         self.reason = QLineEdit(self)
         self.reason.setAccessibleName("Reason for waiving the late fee")
         self.reason.setPlaceholderText("Why is this fee waived? Enter to waive, Esc to keep it")
@@ -209,7 +214,16 @@ class CartPanel(QWidget):
         )
         hint.setObjectName("ViewHint")
         hint.setWordWrap(True)
-        top = (heading, self.payer, self.held_label, self.table, self.reason, hint, total_caption)
+        top = (
+            heading,
+            self.payer,
+            self.empty,
+            self.held_label,
+            self.table,
+            self.reason,
+            hint,
+            total_caption,
+        )
         for widget in top:
             layout.addWidget(widget, 1 if widget is self.table else 0)
         layout.addWidget(self.total)
@@ -235,8 +249,9 @@ class CartPanel(QWidget):
                 self._rows.append((entry.standing.dog_id, line.code))
                 waived = entry.waivers.get(line.code)
                 year = entry.standing.license_year.label if entry.standing.license_year else ""
-                fee = short_fee(line, year) + (" (waived)" if waived else "")
-                amount = QTableWidgetItem(money(entry.charged(line)))
+                fee = short_fee(line, year)
+                # "waived" where its amount was: the fee's words keep to two lines.
+                amount = QTableWidgetItem("waived" if waived else money(entry.charged(line)))
                 amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 dog = entry.standing.dog_name
                 if entry.standing.owner_id != self.cart.payer_owner_id:
@@ -245,8 +260,9 @@ class CartPanel(QWidget):
                     (QTableWidgetItem(dog), QTableWidgetItem(fee), amount)
                 ):
                     why = f"\nWaived: {waived}" if waived else ""
+                    named = f"{dog}\n" if column == 0 else ""  # the name may be cut
                     item.setToolTip(
-                        f"{line.description}: {money(line.amount)} ({line.citation}){why}"
+                        f"{named}{line.description}: {money(line.amount)} ({line.citation}){why}"
                     )
                     self.table.setItem(row, column, item)
         for line in self.cart.sale_fees if self.cart.entries else ():
@@ -259,14 +275,13 @@ class CartPanel(QWidget):
             for column, item in enumerate(cells):
                 item.setToolTip(f"{line.description}: {money(line.amount)} ({line.citation})")
                 self.table.setItem(row, column, item)
-        self.table.resizeRowsToContents()
+        self.fit.fit()
         if self._rows and self.table.currentRow() < 0:
             self.table.setCurrentCell(0, 0)
         self.total.setText(money(self.cart.total))
-        self.payer.setText(self._payer_words() if self.cart.entries else EMPTY)
-        self.payer.setProperty("empty", not self.cart.entries)
-        self.payer.style().unpolish(self.payer)
-        self.payer.style().polish(self.payer)
+        self.payer.setText(self._payer_words() if self.cart.entries else "")
+        self.payer.setVisible(bool(self.cart.entries))
+        self.empty.setVisible(not self.cart.entries)
         self._show_held()
         self.pay.setText(f"Pay {money(self.cart.total)}  F12" if self.cart.entries else "Pay  F12")
         self.changed.emit()

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -31,8 +30,20 @@ from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, CardDog, OwnerCard
 from clerkdesk.ui.counter.actions import button_text
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import money, show_date
+from clerkdesk.ui.wrapped_columns import SHORT, Column, ColumnFit
 
 COLUMNS = ("Dog", "Breed", "Sex", "Rabies to", "Licensed", "Owes now")
+# The middle of a 1280×800 counter holds six columns only if some take two lines: the facts
+# a clerk acts on (rabies, licensed, owes) are always whole, a breed wraps, and a long name
+# gives way (whole on hover) after its marks ("[DANGEROUS]"), which come first to stay in sight.
+CARD_FIT = (
+    Column(weight=1, floor=90),
+    Column(weight=2, floor=80, lines=2),
+    SHORT,
+    Column(lines=2),
+    SHORT,
+    Column(lines=2),
+)
 RED, AMBER, GREEN, GREY = "#b3261e", "#9a5b00", "#1e6b35", "#6b7480"
 _DESIGNATION_WORDS = {
     DesignationKind.DANGEROUS: ("DANGEROUS", "danger"),
@@ -142,9 +153,7 @@ class OwnerCardPanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setTabKeyNavigation(False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.fit = ColumnFit(self.table, CARD_FIT, follow_data=False)
         self.table.activated.connect(self._activated)
         self.table.currentCellChanged.connect(lambda *_: self._show_why())
         layout.addWidget(self.table, 1)
@@ -260,6 +269,7 @@ class OwnerCardPanel(QWidget):
         self.table.setRowCount(len(card.dogs))
         for row, dog in enumerate(card.dogs):
             self._fill_row(row, dog, card)
+        self.fit.fit()
         wanted = select_dog if select_dog is not None else (keep.dog_id if keep else None)
         rows = [i for i, dog in enumerate(card.dogs) if dog.dog_id == wanted]
         if card.dogs:
@@ -267,16 +277,17 @@ class OwnerCardPanel(QWidget):
         self._show_why()
 
     def _fill_row(self, row: int, dog: CardDog, card: OwnerCard) -> None:
-        name = dog.name
+        marks: list[str] = []
         if dog.new_to_town_until is not None:
-            name += "  [new to town]"
+            marks.append("[new to town]")
         colour = ""
         for kind in dog.designations:
             word, level = _DESIGNATION_WORDS[kind]
-            name += f"  [{word}]"
+            marks.append(f"[{word}]")
             colour = (
                 RED if level == "danger" else (AMBER if level == "warn" and not colour else colour)
             )
+        name = "  ".join((*marks, dog.name))
         rabies, rabies_colour = rabies_text(dog, card.license_year_end)
         owes, owes_colour = owes_text(dog)
         cells = (
@@ -294,7 +305,9 @@ class OwnerCardPanel(QWidget):
                 item.setForeground(QBrush(QColor(fg)))
             if not dog.active:
                 item.setForeground(QBrush(QColor(GREY)))
-            item.setToolTip(tip)
+            # The name and breed may be cut: whole on hover, above the fee lines.
+            cut = text if column in (0, 1) else ""
+            item.setToolTip("\n".join(part for part in (cut, tip) if part))
             if column == len(cells) - 1:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             item.setData(Qt.ItemDataRole.UserRole, dog.dog_id)

@@ -84,7 +84,9 @@ class CounterView(AreaView):
         for widget, stretch in ((self.results, 3), (self.middle, 6), (self.cart, 3)):
             columns.addWidget(widget)
             columns.setStretchFactor(columns.indexOf(widget), stretch)
-        columns.setSizes([290, 600, 330])
+        # At 1280×800 the card's six columns and the cart's two-line fees need the room more
+        # than the results do (their streets give way with "…").
+        columns.setSizes([230, 635, 350])
         self.cart.setMinimumWidth(240)
         self.body.addWidget(columns, 1)
         self.flow = CheckoutFlow(self, self)
