@@ -425,7 +425,7 @@ class KennelsView(AreaView):
 
     def record_inspection(self) -> None:
         row = self.needs_kennel() if self.inspect_button.offered else None
-        if row is None or self.busy():
+        if row is None:
             return
         # The inspector proposed is the person signed in, by the name they go by.
         database, name = self.ctx.database, self.ctx.actor.name
