@@ -66,5 +66,11 @@ bench: $(STAMP)
 docs: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python docs/make_screenshots.py
 
+# The Windows setup, the Linux tarball and .deb in dist/installers/, each smoke-tested
+# (docs/installing.md). Downloads are pinned in installer/installers.lock and cached in
+# installer/.cache; the chroot smoke tests need root. Not part of `make test`.
+installers: $(STAMP)
+	$(BIN)/python installer/build.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
