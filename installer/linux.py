@@ -60,7 +60,7 @@ def freeze(build: Build, python: Path, wheel: Path) -> Path:
     entry = work / "clerkdesk_entry.py"
     entry.write_text(ENTRY, encoding="utf-8")
     say("freezing the app with PyInstaller (a few minutes)")
-    args = [
+    args: list[str | Path] = [
         python, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
         "--onedir", "--name", "clerkdesk",
         "--distpath", work / "dist", "--workpath", work / "pyi", "--specpath", work,

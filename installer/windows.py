@@ -14,6 +14,7 @@ The tree installed (``$INSTDIR``)::
 from __future__ import annotations
 
 import compileall
+import py_compile
 import shutil
 import tarfile
 import zipfile
@@ -105,7 +106,7 @@ def assemble(build: Build, clerkdesk_wheel: Path, icon_pngs: dict[int, Path]) ->
     # and every start would compile the app again. The hash check never looks at file times.
     compileall.compile_dir(
         site, quiet=2, workers=0,
-        invalidation_mode=compileall.py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )  # fmt: skip
     icons.write_ico(icon_pngs, tree / "clerkdesk.ico")
     (tree / "clerkdesk.cmd").write_text(CMD, encoding="ascii", newline="")
@@ -137,7 +138,13 @@ def _embed_version(python_dir: Path) -> str:
 
 def makensis(script: Path, defines: dict[str, str | Path], log: Path) -> None:
     program = need_tool("makensis", "nsis")
-    args = [program, "-V2", "-NOCD", *(f"-D{k}={v}" for k, v in defines.items()), script]
+    args: list[str | Path] = [
+        program,
+        "-V2",
+        "-NOCD",
+        *(f"-D{k}={v}" for k, v in defines.items()),
+        script,
+    ]
     result = run(args, cwd=script.parent, capture=True, check=False)
     log.write_text(result.stdout or "", encoding="utf-8")
     if result.returncode != 0:
