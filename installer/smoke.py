@@ -98,7 +98,9 @@ def in_chroot(root: Path, command: str, *, check: bool = True) -> subprocess.Com
     try:
         result = subprocess.run(args, text=True, capture_output=True, check=False, timeout=600)
     except subprocess.TimeoutExpired as exc:
-        raise BuildError(f"in the {root.name} chroot, `{command}` did not end in 10 minutes") from exc
+        raise BuildError(
+            f"in the {root.name} chroot, `{command}` did not end in 10 minutes"
+        ) from exc
     output = (result.stdout + result.stderr).strip()
     say(f"  $ {command}  -> {result.returncode}" + (f"\n      {output[-600:]}" if output else ""))
     if check and result.returncode != 0:
