@@ -31,7 +31,7 @@ def render_pngs(svg: Path, folder: Path) -> dict[int, Path]:
         renderer.render(painter)
         painter.end()
         path = folder / f"clerkdesk-{size}.png"
-        if not image.save(str(path), b"PNG"):
+        if not image.save(str(path)):  # PNG, from the suffix
             raise OSError(f"could not write {path}")
         made[size] = path
     return made
