@@ -5,6 +5,7 @@ and a sideways scroll bar. Measured as the style draws, not as the columns were 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 
 from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtWidgets import (
@@ -15,10 +16,12 @@ from PySide6.QtWidgets import (
     QTableView,
     QTreeView,
 )
+from pytestqt.exceptions import TimeoutError
+from pytestqt.qtbot import QtBot
 
 
 def indexes(view: QAbstractItemView) -> Iterator[QModelIndex]:
-    """Every cell, a tree's children included."""
+    """Every cell, the children of a tree's open rows included."""
     model = view.model()
     waiting = [QModelIndex()]
     while waiting:
@@ -27,7 +30,7 @@ def indexes(view: QAbstractItemView) -> Iterator[QModelIndex]:
             for column in range(model.columnCount(parent)):
                 yield model.index(row, column, parent)
             first = model.index(row, 0, parent)
-            if isinstance(view, QTreeView) and model.rowCount(first):
+            if isinstance(view, QTreeView) and view.isExpanded(first):
                 waiting.append(first)
 
 
@@ -71,9 +74,13 @@ def is_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
 
 
 def lines_shown(view: QAbstractItemView, index: QModelIndex) -> int:
-    """How many lines of text the cell's row has room for."""
-    rect, _wraps = _text_rect(view, index)
-    return max(1, rect.height() // view.fontMetrics().lineSpacing())
+    """How many lines of text the cell's row has room for (a table's one-line row is as
+    tall as its rows are by default)."""
+    spacing = view.fontMetrics().lineSpacing()
+    if isinstance(view, QTableView):
+        one_line = view.verticalHeader().defaultSectionSize()
+        return 1 + max(0, (view.rowHeight(index.row()) - one_line) // spacing)
+    return max(1, view.visualRect(index).height() // spacing)
 
 
 def cut(view: QAbstractItemView) -> list[str]:
@@ -93,3 +100,12 @@ def cut(view: QAbstractItemView) -> list[str]:
     if view.horizontalScrollBar().isVisible():
         found.append("a sideways scroll bar")
     return found
+
+
+def settle(qtbot: QtBot, view: QAbstractItemView, expected: list[str]) -> None:
+    """Let the view catch up with its columns (its scroll bars follow on the event loop's
+    next turn), then compare what is cut with ``expected``, saying what differs."""
+    with suppress(TimeoutError):
+        qtbot.waitUntil(lambda: cut(view) == expected, timeout=2000)
+    found = cut(view)
+    assert found == expected, found

@@ -55,7 +55,7 @@ def test_a_table_wraps_where_it_may_and_cuts_only_the_name(qtbot: QtBot) -> None
     for row, cells in enumerate(rows):
         for column, text in enumerate(cells):
             table.setItem(row, column, QTableWidgetItem(text))
-    table.resize(300, 200)
+    table.resize(240, 200)
     table.show()
     qtbot.waitExposed(table)
     ColumnFit(table, COLUMNS, follow_data=False)

@@ -30,9 +30,10 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QTextLayout, QTextOption
+from PySide6.QtGui import QFont, QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QHeaderView,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -63,8 +64,8 @@ SHORT = Column()
 
 @dataclass(frozen=True)
 class Need:
-    """A column's widths in pixels: ``least`` reads its rows whole on its lines (a long
-    column's ordinary rows, a short column's every row); ``whole`` reads every row on one."""
+    """A column's widths in pixels: ``least`` reads its rows whole on its lines (a one-line
+    long column's ordinary rows, every row of any other); ``whole`` reads every row on one."""
 
     least: int
     whole: int
@@ -188,12 +189,16 @@ class _Lines(QStyledItemDelegate):
         one_line = QStyleOptionViewItem(option)
         one_line.rect = QRect()  # no width: the style measures one line
         size = super().sizeHint(one_line, index)
+        view = self._fit.view
+        if isinstance(view, QTableView):  # a one-line row as tall as the table has them
+            size.setHeight(view.verticalHeader().defaultSectionSize())
         lines = self._fit.column(index.column()).lines
         text = str(index.data() or "")
         if lines <= 1 or not text:
             return size
-        count = lines_at(option.font, text, self._fit.text_width(index))[0]
-        extra = (min(count, lines) - 1) * option.fontMetrics.lineSpacing()
+        font = view.font()  # the option's may be the application's, not the view's
+        count = lines_at(font, text, self._fit.text_width(index))[0]
+        extra = (min(count, lines) - 1) * QFontMetrics(font).lineSpacing()
         return QSize(size.width(), size.height() + extra)
 
 
@@ -249,8 +254,12 @@ class ColumnFit(QObject):
         return levels * view.indentation()
 
     def text_width(self, index: _Index) -> int:
-        """The width a cell's text wraps at, as the columns now are."""
-        return self.header.sectionSize(index.column()) - PADDING - self.indent(index)
+        """The width the style wraps a cell's text at, as the columns now are (inside the
+        margin it keeps on each side)."""
+        view = self.view
+        margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view)
+        cell = self.header.sectionSize(index.column()) - self.indent(index)
+        return cell - 2 * (margin + 1)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
@@ -295,9 +304,11 @@ class ColumnFit(QObject):
                 least.append(least_width(font, text, column.lines) + more)
                 whole = max(whole, least_width(font, text, 1) + more)
             least.sort()
-            # A long column's ordinary rows: all but its longest tenth (of five rows or
-            # more), so one name no screen can hold does not take the others' room.
-            spared = max(1, len(least) // 10) if column.weight and len(least) >= 5 else 0
+            # A one-line long column's ordinary rows: all but its longest tenth (of five
+            # rows or more), so one name no screen can hold does not take the others' room.
+            # A column that wraps is there to be read whole, every row of it.
+            names = column.weight and column.lines == 1 and len(least) >= 5
+            spared = max(1, len(least) // 10) if names else 0
             most = least[len(least) - 1 - spared] if least else 0
             out.append(Need(max(titled, most), max(titled, whole)))
         return out
@@ -315,7 +326,19 @@ class ColumnFit(QObject):
             self.header.resizeSection(number, width)
         view = self.view
         if isinstance(view, QTableView):
-            view.resizeRowsToContents()
+            self._size_rows(view)
         else:
             view.doItemsLayout()
         self.fitted.emit()
+
+    def _size_rows(self, table: QTableView) -> None:
+        """Each row as tall as its cells' lines (not resizeRowsToContents: that counts the
+        hidden row header's padding too, and makes a one-line row taller than it was)."""
+        model = table.model()
+        delegate = table.itemDelegate()
+        option = QStyleOptionViewItem()
+        option.initFrom(table)
+        option.font = table.font()
+        for row in range(model.rowCount()):
+            cells = (model.index(row, column) for column in range(model.columnCount()))
+            table.setRowHeight(row, max(delegate.sizeHint(option, i).height() for i in cells))

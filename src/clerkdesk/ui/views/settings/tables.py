@@ -1,4 +1,7 @@
-"""The lists on the Town rules page: the rules tree, the fee schedules and the history."""
+"""The lists on the Town rules page: the rules tree, the fee schedules and the history.
+
+Each list's columns share its width so that every rule, value, citation and note reads whole
+at 1280×800, wrapped on a few lines where it must (``RULES_FIT`` and the others)."""
 
 from __future__ import annotations
 
@@ -7,17 +10,31 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.town import ProfileVersionInfo
 from clerkdesk.services.town_changes import first_license_year_under
 from clerkdesk.ui.views.settings.rule_rows import RuleRow, schedule_in_force, schedule_status
+from clerkdesk.ui.wrapped_columns import SHORT, Column
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 EXAMPLE_COLOR = QColor("#8a4b00")
 EXAMPLE_NOTE = "example"
+# Rule, value, citation: each whole, on one line where there is room; a long rule's words
+# ("Tethering or confinement violation (first offense: …)"), a late fee's reach ("a dog not
+# licensed in this town last license year") or a citation with its regulation's date take
+# two or three lines.
+RULES_FIT = (
+    Column(weight=3, floor=150, lines=3),
+    Column(weight=3, floor=120, lines=3),
+    Column(weight=2, floor=100, lines=3),
+)
+SCHEDULES_FIT = (SHORT, Column(weight=1, floor=120, lines=2))
+# Version, saved, by, note: a note (up to 200 characters) on as many lines as it takes; a
+# long user name gives way (whole on hover).
+HISTORY_FIT = (SHORT, SHORT, Column(weight=1, floor=60), Column(weight=3, floor=120, lines=12))
 
 
 def select_row(view: QTreeWidget, row: int) -> None:
@@ -45,15 +62,12 @@ def fill_rules(view: QTreeWidget, rows: Sequence[RuleRow]) -> None:
     """The rules, opened all the way down except for replaced schedules, the revenue
     accounts and the town's names."""
     view.clear()
-    for row in rows:
-        item = _rule_item(row)
-        view.addTopLevelItem(item)
+    items = [_rule_item(row) for row in rows]
+    view.addTopLevelItems(items)  # at once: the columns are fitted once, to all of them
+    for row, item in zip(rows, items, strict=True):
         closed = row.key in ("accounts", "town") or row.value.endswith("replaced")
         if not closed:
             _expand(item)
-    view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-    view.setColumnWidth(0, 255)
-    view.setColumnWidth(1, 205)
     select_row(view, 0)
 
 
@@ -87,6 +101,7 @@ def _rule_item(row: RuleRow) -> QTreeWidgetItem:
 def fill_schedules(view: QTreeWidget, profile: TownProfile, today: dt.date) -> None:
     view.clear()
     in_force = schedule_in_force(profile, today)
+    items = []
     for index, schedule in enumerate(profile.schedules):
         first = first_license_year_under(profile, schedule.effective)
         item = QTreeWidgetItem(
@@ -98,19 +113,20 @@ def fill_schedules(view: QTreeWidget, profile: TownProfile, today: dt.date) -> N
         item.setToolTip(0, schedule.citation)
         item.setData(0, KEY_ROLE, f"schedules[{index}]")
         item.setToolTip(1, f"License years from {first}")
-        view.addTopLevelItem(item)
-    view.setColumnWidth(0, 110)
+        items.append(item)
+    view.addTopLevelItems(items)
 
 
 def fill_history(view: QTreeWidget, versions: Sequence[ProfileVersionInfo]) -> None:
     view.clear()
+    items = []
     for number, version in enumerate(versions):
-        saved = f"{town_moment(version.saved_at):%b %-d, %Y %H:%M}"
+        saved = f"{town_moment(version.saved_at):%m/%d/%Y %H:%M}"
         label = f"{version.version_id}" + (" (in force)" if number == 0 else "")
         item = QTreeWidgetItem([label, saved, version.saved_by, version.note or ""])
         item.setData(0, KEY_ROLE, version.version_id)
+        item.setToolTip(2, version.saved_by)
         item.setToolTip(3, version.note or "")
-        view.addTopLevelItem(item)
-    for column, width in enumerate((90, 150, 80)):
-        view.setColumnWidth(column, width)
+        items.append(item)
+    view.addTopLevelItems(items)
     select_row(view, 0)

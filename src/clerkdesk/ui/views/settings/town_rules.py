@@ -36,13 +36,17 @@ from clerkdesk.ui.views.settings.rule_rows import profile_rows
 from clerkdesk.ui.views.settings.schedule_dialog import AddScheduleDialog
 from clerkdesk.ui.views.settings.setup import SetupPanel
 from clerkdesk.ui.views.settings.tables import (
+    HISTORY_FIT,
     KEY_ROLE,
+    RULES_FIT,
+    SCHEDULES_FIT,
     fill_history,
     fill_rules,
     fill_schedules,
     make_list,
     select_row,
 )
+from clerkdesk.ui.wrapped_columns import ColumnFit
 
 TownChanged = Callable[[TownInUse], None]
 
@@ -88,6 +92,12 @@ class TownRulesPage(QWidget):
         self.schedules = make_list(self, "Fee schedules", ["Effective", "License years"])
         self.view_button = self._button("View version…", "Ctrl+Shift+V", self.files.view_version)
         self.history = make_list(self, "History", ["Version", "Saved", "By", "Note"])
+        for view, columns in (
+            (self.rules, RULES_FIT),
+            (self.schedules, SCHEDULES_FIT),
+            (self.history, HISTORY_FIT),
+        ):
+            ColumnFit(view, columns, follow_data=False)
         self.history.itemActivated.connect(lambda *_: self.files.view_version())
 
         buttons = QHBoxLayout()
@@ -115,7 +125,8 @@ class TownRulesPage(QWidget):
         splitter.setChildrenCollapsible(False)
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setSizes([680, 420])
+        # The history's notes want more room than the rules' citations need.
+        splitter.setSizes([640, 460])
         self.body = splitter
 
         layout = QVBoxLayout(self)
@@ -157,7 +168,7 @@ class TownRulesPage(QWidget):
         note = f" — “{town.note}”" if town.note else ""
         self.version.setText(
             f"Version {town.version_id} is in force, saved "
-            f"{town_moment(town.saved_at):%b %-d, %Y at %H:%M} by {town.saved_by}{note}."
+            f"{town_moment(town.saved_at):%m/%d/%Y at %H:%M} by {town.saved_by}{note}."
         )
         fill_rules(self.rules, profile_rows(town.profile, today))
         fill_schedules(self.schedules, town.profile, today)
