@@ -76,7 +76,7 @@ def prepare(build: Build) -> tuple[Path, Path, dict[int, Path]]:
 
 
 def build_windows(build: Build, wheel: Path, pngs: dict[int, Path]) -> dict[str, object]:
-    from installer import qt_prune, windows, windows_check
+    from installer import qt_prune, windows, windows_check, windows_wine
 
     started = time.monotonic()
     tree = windows.assemble(build, wheel, pngs)
@@ -88,6 +88,7 @@ def build_windows(build: Build, wheel: Path, pngs: dict[int, Path]) -> dict[str,
     if problems:
         raise BuildError("the Windows tree is incomplete:\n  " + "\n  ".join(problems))
     say("Windows tree checked: modules, DLL imports, tzdata, launcher paths, licenses")
+    windows_wine.run_cli(build, tree)
     setup = windows.setup(build, tree)
     return {
         "windows_tree": tree_size(tree),
