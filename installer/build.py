@@ -90,6 +90,8 @@ def build_windows(build: Build, wheel: Path, pngs: dict[int, Path]) -> dict[str,
     say("Windows tree checked: modules, DLL imports, tzdata, launcher paths, licenses")
     windows_wine.run_cli(build, tree)
     setup = windows.setup(build, tree)
+    count = windows.check_setup_payload(setup, tree)
+    say(f"{setup.name} holds the tree's {count} files")
     return {
         "windows_tree": tree_size(tree),
         "windows_setup": setup.stat().st_size,

@@ -151,6 +151,24 @@ def makensis(script: Path, defines: dict[str, str | Path], log: Path) -> None:
         raise BuildError(f"makensis {script.name} failed:\n{(result.stdout or '')[-3000:]}")
 
 
+def check_setup_payload(setup_exe: Path, tree: Path) -> int:
+    """The setup installs the tree, every file of it and nothing else: its payload listed by
+    7-Zip (which reads NSIS installers) against the tree. The number of files."""
+    seven = need_tool("7z", "p7zip-full")
+    listing = run([seven, "l", "-slt", "-ba", setup_exe], capture=True).stdout or ""
+    payload = {
+        line.removeprefix("Path = ").replace("\\", "/")
+        for line in listing.splitlines()
+        if line.startswith("Path = ") and not line.startswith(("Path = $PLUGINSDIR", "Path = $0"))
+    }
+    payload.discard("Uninstall ClerkDesk.exe")
+    files = {p.relative_to(tree).as_posix() for p in tree.rglob("*") if p.is_file()}
+    if payload != files:
+        missing, extra = sorted(files - payload)[:10], sorted(payload - files)[:10]
+        raise BuildError(f"the setup does not hold the tree: missing {missing}, extra {extra}")
+    return len(files)
+
+
 def launcher(build: Build, tree: Path) -> Path:
     exe = tree / "ClerkDesk.exe"
     makensis(
