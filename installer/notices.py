@@ -21,14 +21,17 @@ QT_TERMS = """\
 Qt and Qt for Python (PySide6, shiboken6) {qt_version}
   Used under the GNU Lesser General Public License version 3 (LGPL-3.txt, which adds
   permissions to GPL-3.txt beside it). ClerkDesk does not modify Qt. Qt's libraries are
-  shipped as separate dynamic libraries ({qt_where}), loaded at run time through PySide6: you
-  may replace them, and PySide6's own modules, with a version you built or modified yourself
+  shipped as separate dynamic libraries, loaded at run time through PySide6:
+      {qt_where}
+  You may replace them, and PySide6's own modules, with a version you built or modified yourself
   from the corresponding source, and ClerkDesk will use it; you may reverse-engineer ClerkDesk
   as far as needed to debug such a change. The corresponding source of this exact version is
   published by The Qt Company (qt-everywhere-src-{qt_version} and pyside-setup {qt_version},
   also PySide6's source distribution on PyPI); on request the office's supplier of this
   installer provides a copy of it, for three years from this release, for no more than the
-  cost of the copy.
+  cost of the copy. Qt itself includes third-party code (such as FreeType, HarfBuzz, libpng,
+  libjpeg, PCRE2, zlib, and PDFium in Qt PDF) under their own permissive licenses, listed
+  in Qt's documentation ("Licenses Used in Qt") for this version.
 """
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import compileall
 import py_compile
+import re
 import shutil
 import tarfile
 import zipfile
@@ -128,12 +129,9 @@ def assemble(build: Build, clerkdesk_wheel: Path, icon_pngs: dict[int, Path]) ->
 
 
 def _embed_version(python_dir: Path) -> str:
-    """3.11.x, read from the signature's build description (``Release_v3.11.9_...``)."""
-    data = (python_dir / "python311.dll").read_bytes()
-    marker = data.find(b"Release_v3.11.")
-    if marker < 0:
-        return "3.11"
-    return data[marker + len("Release_v") : marker + 20].split(b"_")[0].decode("ascii", "replace")
+    """3.11.x, read from the build's ``tags/v3.11.9`` in python311.dll (its sys.version)."""
+    found = re.search(rb"tags/v(3\.11\.\d+)", (python_dir / "python311.dll").read_bytes())
+    return found.group(1).decode("ascii") if found else "3.11"
 
 
 def makensis(script: Path, defines: dict[str, str | Path], log: Path) -> None:
