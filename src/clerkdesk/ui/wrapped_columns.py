@@ -52,11 +52,14 @@ _Index = QModelIndex | QPersistentModelIndex
 class Column:
     """``weight`` 0: a short column, always as wide as its texts need. Otherwise a long one
     that gives way down to ``floor`` pixels when room is short and takes room by weight.
-    ``lines``: how many lines its text may wrap to."""
+    ``lines``: how many lines its text may wrap to. ``most``: for a long one-line column,
+    the width its ordinary texts fit in; a longer name gives way before the other columns
+    do (0: no such bound)."""
 
     weight: int = 0
     floor: int = 60
     lines: int = 1
+    most: int = 0
 
 
 SHORT = Column()
@@ -64,8 +67,8 @@ SHORT = Column()
 
 @dataclass(frozen=True)
 class Need:
-    """A column's widths in pixels: ``least`` reads its rows whole on its lines (a one-line
-    long column's ordinary rows, every row of any other); ``whole`` reads every row on one."""
+    """A column's widths in pixels: ``least`` reads its rows whole on its lines (no more
+    than its ``most``); ``whole`` reads every row on one."""
 
     least: int
     whole: int
@@ -103,19 +106,23 @@ def _grow(out: list[int], targets: Sequence[int], weights: Sequence[int], room: 
 def share(needs: Sequence[Need], columns: Sequence[Column], room: int) -> list[int]:
     """Each column's width for ``room`` pixels: pure, so it is tested without a screen.
 
-    Short columns take their least; then the long ones grow toward theirs (their ordinary
-    rows whole, wrapped), the short ones toward one line, the long ones toward one line, and
-    what is left goes to the long ones by weight (to the last column when all are short).
-    When even the least does not fit, the long columns give way, none below its floor."""
+    Short columns take their least, long ones their floor; then the long ones grow toward
+    their least (their ordinary rows whole, wrapped), the short ones toward one line, a long
+    wrapped one to one line where it can go all the way (a width between its lines shows no
+    more), a long one-line one toward its whole names; what is left goes to the long ones by
+    weight (to the last column when all are short). When even the least does not fit, the
+    long columns give way, none below its floor."""
     long = [c.weight for c in columns]
     short = [0 if c.weight else 1 for c in columns]
-    out = [
-        n.least if not c.weight else min(c.floor, n.least)
-        for n, c in zip(needs, columns, strict=True)
-    ]
+    out = [c.floor if c.weight else n.least for n, c in zip(needs, columns, strict=True)]
     _grow(out, [n.least for n in needs], long, room)
     _grow(out, [n.whole for n in needs], short, room)
-    _grow(out, [n.whole for n in needs], long, room)
+    wrapped = [n for n, c in enumerate(columns) if c.weight and c.lines > 1]
+    for n in sorted(wrapped, key=lambda n: needs[n].whole - out[n]):
+        if sum(out) + needs[n].whole - out[n] <= room:
+            out[n] = max(out[n], needs[n].whole)
+    names = [c.weight if c.lines == 1 else 0 for c in columns]
+    _grow(out, [n.whole for n in needs], names, room)
     spare = room - sum(out)
     if spare > 0:
         if any(long):
@@ -293,23 +300,21 @@ class ColumnFit(QObject):
         out: list[Need] = []
         for number, column in enumerate(self.columns):
             titled = 0 if self.header.isHidden() else self.header.sectionSizeHint(number)
-            least: list[int] = []
-            whole = 0
+            least, whole = 0, 0
+            seen: set[tuple[str, int]] = set()
             for first in rows:
                 index = model.index(first.row(), number, first.parent())
-                text = str(index.data() or "")
-                if not text:
+                text, more = str(index.data() or ""), PADDING + self.indent(index)
+                if not text or (text, more) in seen:
                     continue
-                more = PADDING + self.indent(index)
-                least.append(least_width(font, text, column.lines) + more)
-                whole = max(whole, least_width(font, text, 1) + more)
-            least.sort()
-            # A one-line long column's ordinary rows: all but its longest tenth (of five
-            # rows or more), so one name no screen can hold does not take the others' room.
-            # A column that wraps is there to be read whole, every row of it.
-            names = column.weight and column.lines == 1 and len(least) >= 5
-            spared = max(1, len(least) // 10) if names else 0
-            most = least[len(least) - 1 - spared] if least else 0
+                seen.add((text, more))
+                one = least_width(font, text, 1) + more
+                lines = column.lines
+                least = max(least, one if lines <= 1 else least_width(font, text, lines) + more)
+                whole = max(whole, one)
+            # A name longer than a one-line column's ordinary ones gives way first: one that
+            # no screen can hold does not take the room of the others.
+            most = min(least, column.most) if column.weight and column.most else least
             out.append(Need(max(titled, most), max(titled, whole)))
         return out
 

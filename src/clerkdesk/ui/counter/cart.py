@@ -34,7 +34,11 @@ EMPTY = "Empty — R renews all due, A adds a dog."
 # A late fee's words say what the line counts ("Late fee — 27 weeks late (from 06/01/2026)"):
 # in the narrow cart they take two lines rather than lose the date; the dog's name gives
 # way first (whole on hover), the amount never does.
-CART_FIT = (Column(weight=1, floor=60), Column(weight=3, floor=100, lines=2), SHORT)
+CART_FIT = (
+    Column(weight=1, floor=60, most=120),
+    Column(weight=3, floor=100, lines=2),
+    SHORT,
+)
 SALE_ROW = 0  # the row key of a fee charged once per sale: no dog's id is 0
 
 

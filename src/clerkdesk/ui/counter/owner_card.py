@@ -37,7 +37,7 @@ COLUMNS = ("Dog", "Breed", "Sex", "Rabies to", "Licensed", "Owes now")
 # a clerk acts on (rabies, licensed, owes) are always whole, a breed wraps, and a long name
 # gives way (whole on hover) after its marks ("[DANGEROUS]"), which come first to stay in sight.
 CARD_FIT = (
-    Column(weight=1, floor=90),
+    Column(weight=1, floor=90, most=200),
     Column(weight=2, floor=80, lines=2),
     SHORT,
     Column(lines=2),

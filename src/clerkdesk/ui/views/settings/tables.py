@@ -34,7 +34,12 @@ RULES_FIT = (
 SCHEDULES_FIT = (SHORT, Column(weight=1, floor=120, lines=2))
 # Version, saved, by, note: a note (up to 200 characters) on as many lines as it takes; a
 # long user name gives way (whole on hover).
-HISTORY_FIT = (SHORT, SHORT, Column(weight=1, floor=60), Column(weight=3, floor=120, lines=12))
+HISTORY_FIT = (
+    SHORT,
+    SHORT,
+    Column(weight=1, floor=60, most=100),
+    Column(weight=3, floor=120, lines=12),
+)
 
 
 def select_row(view: QTreeWidget, row: int) -> None:

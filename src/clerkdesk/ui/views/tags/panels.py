@@ -8,11 +8,12 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -21,7 +22,14 @@ from PySide6.QtWidgets import (
 from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.services.tag_history import PAGE_SIZE, TagHistory, TagPage, tag_history, year_tags
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.views.tags.tag_tables import describe, history_model, tag_model
+from clerkdesk.ui.views.tags.tag_tables import (
+    HISTORY_FIT,
+    TAG_FIT,
+    describe,
+    history_model,
+    tag_model,
+)
+from clerkdesk.ui.wrapped_columns import ColumnFit
 
 PREVIOUS_KEYS = "Ctrl+PgUp"
 NEXT_KEYS = "Ctrl+PgDown"
@@ -44,9 +52,6 @@ def _table(parent: QWidget, name: str) -> QTableView:
     table.setTabKeyNavigation(False)
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(26)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
     return table
 
 
@@ -102,8 +107,7 @@ class YearTagsPanel(QWidget):
         self.model = tag_model(self)
         self.table = _table(self, "Tags given out or marked")
         self.table.setModel(self.model)
-        for column, width in enumerate((50, 80, 78, 75, 115, 95, 50)):
-            self.table.setColumnWidth(column, width)
+        ColumnFit(self.table, TAG_FIT)
         self.table.activated.connect(self._activated)
         layout.addWidget(self.table, 1)
         paging = QHBoxLayout()
@@ -231,15 +235,23 @@ class HistoryPanel(QWidget):
         self.model = history_model(self)
         self.table = _table(self, "Tag history")
         self.table.setModel(self.model)
-        for column, width in enumerate((66, 64, 66, 60, 66)):
-            self.table.setColumnWidth(column, width)
-        layout.addWidget(self.table, 1)
-        # The chosen year's whole story in words: replacements and marks do not fit a cell.
+        ColumnFit(self.table, HISTORY_FIT)
+        layout.addWidget(self.table, 2)
+        # The chosen year's whole story in words: replacements and marks do not fit a cell,
+        # nor do the longest names. It scrolls rather than being cut off at the window's foot.
         self.detail = QLabel("", self)
         self.detail.setWordWrap(True)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.detail.setAccessibleName("Tag history: chosen year")
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
-        layout.addWidget(self.detail)
+        self.detail_area = QScrollArea(self)
+        self.detail_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.detail_area.setWidgetResizable(True)
+        self.detail_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.detail_area.setWidget(self.detail)
+        lines = self.detail.fontMetrics().lineSpacing()
+        self.detail_area.setMinimumHeight(2 * lines + 4)
+        layout.addWidget(self.detail_area, 1)
         selection = self.table.selectionModel()
         selection.currentRowChanged.connect(lambda current, _old: self._describe(current.row()))
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.tag_history import TagRow, TagYearEntry
+from clerkdesk.ui.wrapped_columns import SHORT, Column
 
 _Index = QModelIndex | QPersistentModelIndex
 Row = TypeVar("Row")
@@ -26,15 +27,15 @@ STATUS_WORDS = {
 
 
 def tag_cells(row: TagRow) -> tuple[str, ...]:
+    status = STATUS_WORDS.get(row.status, row.status)
     return (
         row.tag,
-        STATUS_WORDS.get(row.status, row.status),
+        f"{status}: {row.reason}" if row.reason else status,
         "" if row.license_number is None else str(row.license_number),
         row.dog_name or "",
         row.owner_name or "",
         us_date(town_day(row.when)),
         row.by,
-        row.reason or "",
     )
 
 
@@ -79,9 +80,31 @@ def describe(entry: TagYearEntry) -> str:
     return f"{said}; {detail}." if detail else f"{said}."
 
 
-TAG_COLUMNS = ("Tag", "Status", "License", "Dog", "Owner", "Date", "By", "Reason")
+# A mark's reason follows its status ("voided: misprinted"): a tag given out has none, a
+# marked one no dog or owner, so a column of its own would stand empty on most rows and
+# take the room the owners' names need at 1280×800.
+TAG_COLUMNS = ("Tag", "Status", "License", "Dog", "Owner", "Date", "By")
 # Replacements and marks do not fit a cell: the panel says them in words under the table.
 HISTORY_COLUMNS = ("Year", "Tag", "Status", "License", "Dog", "Owner")
+# The numbers, statuses and dates always whole; the names share what is left, the owner's
+# most (cut with "…" only when too long for any column, whole on hover, as is a long reason).
+TAG_FIT = (
+    SHORT,
+    Column(weight=1, floor=80, most=170),
+    SHORT,
+    Column(weight=2, floor=60, most=140),
+    Column(weight=3, floor=90, most=240),
+    SHORT,
+    Column(weight=1, floor=45, most=90),
+)
+HISTORY_FIT = (
+    SHORT,
+    SHORT,
+    SHORT,
+    SHORT,
+    Column(weight=2, floor=50, most=140),
+    Column(weight=3, floor=60, most=240),
+)
 
 
 class RowsModel(QAbstractTableModel, Generic[Row]):

@@ -187,8 +187,9 @@ class TagsView(AreaView):
         find_keys = QShortcut(QKeySequence(FIND_KEYS), self)
         find_keys.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         find_keys.activated.connect(self._focus_find)
-        lower.addWidget(self.tags_panel, 3)
-        lower.addWidget(self.history, 2)
+        # The history's six columns need nearly the room of the year's seven at 1280×800.
+        lower.addWidget(self.tags_panel, 5)
+        lower.addWidget(self.history, 4)
         self.body.addLayout(lower, 1)
         chain = (
             self.year,
