@@ -119,7 +119,8 @@ def test_at_1280_by_800_the_kennel_list_shows_every_column_and_whole_rows(
         index = view.model.index(long_row, column)
         assert not _whole(table, long_row, column)
         tip = str(index.data(Qt.ItemDataRole.ToolTipRole))
-        assert tip == index.data() and len(tip) > 40
+        # the premises' town and ZIP are said on hover beside the street the list shows
+        assert tip.startswith(str(index.data())) and len(tip) > 40
     assert view.model.index(long_row, 0).data(Qt.ItemDataRole.ToolTipRole) == LONG_KENNEL
     # AND the inspection's cell says the inspector on hover
     inspection = view.model.index(long_row, 7)
