@@ -20,13 +20,15 @@ from pytestqt.exceptions import TimeoutError
 from pytestqt.qtbot import QtBot
 
 
-def indexes(view: QAbstractItemView) -> Iterator[QModelIndex]:
-    """Every cell, the children of a tree's open rows included."""
+def indexes(view: QAbstractItemView, rows: int | None = None) -> Iterator[QModelIndex]:
+    """Every cell (of the first ``rows`` rows), the children of a tree's open rows
+    included."""
     model = view.model()
     waiting = [QModelIndex()]
     while waiting:
         parent = waiting.pop(0)
-        for row in range(model.rowCount(parent)):
+        count = model.rowCount(parent)
+        for row in range(count if rows is None else min(count, rows)):
             for column in range(model.columnCount(parent)):
                 yield model.index(row, column, parent)
             first = model.index(row, 0, parent)
@@ -83,11 +85,12 @@ def lines_shown(view: QAbstractItemView, index: QModelIndex) -> int:
     return max(1, view.visualRect(index).height() // spacing)
 
 
-def cut(view: QAbstractItemView) -> list[str]:
-    """Each cell and column title not read whole, said as (row, column) and its text."""
+def cut(view: QAbstractItemView, rows: int | None = None) -> list[str]:
+    """Each cell (of the first ``rows`` rows) and column title not read whole, said as
+    (row, column) and its text."""
     found = [
         f"({index.row()}, {index.column()}) {index.data()!r}"
-        for index in indexes(view)
+        for index in indexes(view, rows)
         if not is_whole(view, index)
     ]
     titles = header(view)
@@ -102,10 +105,12 @@ def cut(view: QAbstractItemView) -> list[str]:
     return found
 
 
-def settle(qtbot: QtBot, view: QAbstractItemView, expected: list[str]) -> None:
+def settle(
+    qtbot: QtBot, view: QAbstractItemView, expected: list[str], rows: int | None = None
+) -> None:
     """Let the view catch up with its columns (its scroll bars follow on the event loop's
     next turn), then compare what is cut with ``expected``, saying what differs."""
     with suppress(TimeoutError):
-        qtbot.waitUntil(lambda: cut(view) == expected, timeout=2000)
-    found = cut(view)
+        qtbot.waitUntil(lambda: cut(view, rows) == expected, timeout=2000)
+    found = cut(view, rows)
     assert found == expected, found

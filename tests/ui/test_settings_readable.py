@@ -47,6 +47,7 @@ def test_every_rule_of_every_town_reads_whole(
 ) -> None:
     # GIVEN the rules of a preset town (the reach of a late fee, a long citation)
     fill_rules(page.rules, profile_rows(load_preset(preset_id), clock.today()))
+    page.rules_fit.fit()
     # THEN each rule, value and citation reads whole in the page's width, none sideways
     settle(qtbot, page.rules, [])
 

@@ -127,6 +127,7 @@ def test_a_tag_s_history_keeps_its_owner_in_view_and_says_it_whole(
     table = history.table
     settle(qtbot, table, _long_cells(table, 4, 5))
     assert LONG_DOG in history.detail.text() and LONG_OWNER in history.detail.text()
+    # (its scroll area gives it the height for its width on the event loop's next turn)
     detail = history.detail
-    assert detail.height() >= detail.heightForWidth(detail.width())
+    qtbot.waitUntil(lambda: detail.height() >= detail.heightForWidth(detail.width()))
     assert history.detail_area.isVisible()

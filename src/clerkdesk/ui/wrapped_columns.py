@@ -221,12 +221,15 @@ class ColumnFit(QObject):
         columns: Sequence[Column],
         *,
         follow_data: bool = True,
+        sampled: int = SAMPLED_ROWS,
     ) -> None:
-        """``follow_data``: refit whenever a cell changes; a widget filled cell by cell
-        calls ``fit`` itself once filled instead."""
+        """``follow_data``: refit whenever the rows or a cell change; a view filled cell by
+        cell, or a page at a time, calls ``fit`` itself once filled instead. ``sampled``:
+        how many rows are measured (a paged model's first page, not the next)."""
         super().__init__(view)
         self.view = view
         self.columns = tuple(columns)
+        self.sampled = sampled
         header = self.header
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
@@ -237,11 +240,15 @@ class ColumnFit(QObject):
             view.setUniformRowHeights(False)
         view.setItemDelegate(_Lines(self))
         view.viewport().installEventFilter(self)
-        model = view.model()
-        for signal in (model.modelReset, model.layoutChanged, model.rowsInserted):
-            signal.connect(self.fit)
         if follow_data:
-            model.dataChanged.connect(self.fit)
+            model = view.model()
+            for signal in (
+                model.modelReset,
+                model.layoutChanged,
+                model.rowsInserted,
+                model.dataChanged,
+            ):
+                signal.connect(self.fit)
         self.fit()
 
     @property
@@ -283,14 +290,14 @@ class ColumnFit(QObject):
         tree = isinstance(self.view, QTreeView)
         found: list[QModelIndex] = []
         waiting = [QModelIndex()]
-        while waiting and len(found) < SAMPLED_ROWS:
+        while waiting and len(found) < self.sampled:
             parent = waiting.pop(0)
             for row in range(model.rowCount(parent)):
                 index = model.index(row, 0, parent)
                 found.append(index)
                 if tree and model.rowCount(index):
                     waiting.append(index)
-        return found[:SAMPLED_ROWS]
+        return found[: self.sampled]
 
     def needs(self) -> list[Need]:
         """Each column's least and whole widths, its header (if shown) included."""

@@ -14,6 +14,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.dog_list import DogRow, DogSort, count_dogs, dog_page
 from clerkdesk.ui.tasks import TaskRunner
+from clerkdesk.ui.wrapped_columns import SHORT, Column
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -25,6 +26,18 @@ COLUMNS: tuple[tuple[str, DogSort], ...] = (
     ("Sex", DogSort.SEX),
     ("Rabies to", DogSort.RABIES),
     ("Status", DogSort.STATUS),
+)
+# How the register's columns share a 1280×800 window: sex, rabies date and status always
+# whole, every real breed whole ("Nova Scotia Duck Tolling Retriever"); owners, streets and
+# dogs share the rest, the longest names cut with "…" (whole on hover) before ordinary ones.
+DOG_FIT = (
+    Column(weight=2, floor=120, most=210),
+    Column(weight=1, floor=100, most=200),
+    Column(weight=1, floor=80, most=130),
+    Column(weight=2, floor=100, most=280),
+    SHORT,
+    SHORT,
+    SHORT,
 )
 
 

@@ -13,15 +13,15 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QTableView,
     QWidget,
 )
 
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.models.dog_table import COLUMNS, DogTableModel
+from clerkdesk.ui.models.dog_table import COLUMNS, DOG_FIT, DogTableModel
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.wrapped_columns import ColumnFit
 
 ASCENDING, DESCENDING = Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder
 
@@ -55,11 +55,11 @@ class OwnersView(AreaView):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(28)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
         header.sortIndicatorChanged.connect(self._sorted_by_header)
-        for column, width in enumerate((200, 220, 120, 190, 60, 120)):
-            self.table.setColumnWidth(column, width)
+        # Fitted to the first page of each sort, not again as the clerk scrolls.
+        self.fit = ColumnFit(self.table, DOG_FIT, follow_data=False, sampled=self.model.PAGE_SIZE)
+        self._fitted = False
+        self.model.modelReset.connect(self._unfitted)
         self.table.activated.connect(self._open)
         self.body.addWidget(self.table, 1)
         for column in range(len(COLUMNS)):
@@ -125,7 +125,13 @@ class OwnersView(AreaView):
         self._shown_once = True
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _unfitted(self) -> None:
+        self._fitted = False
+
     def _on_loaded(self) -> None:
+        if not self._fitted and self.model.row_at(0) is not None:
+            self._fitted = True
+            self.fit.fit()
         if not self.table.currentIndex().isValid() and self.model.rowCount():
             self.table.setCurrentIndex(self.model.index(0, 0))
 

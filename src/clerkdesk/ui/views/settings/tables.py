@@ -68,7 +68,7 @@ def fill_rules(view: QTreeWidget, rows: Sequence[RuleRow]) -> None:
     accounts and the town's names."""
     view.clear()
     items = [_rule_item(row) for row in rows]
-    view.addTopLevelItems(items)  # at once: the columns are fitted once, to all of them
+    view.addTopLevelItems(items)
     for row, item in zip(rows, items, strict=True):
         closed = row.key in ("accounts", "town") or row.value.endswith("replaced")
         if not closed:

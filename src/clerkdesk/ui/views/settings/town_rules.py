@@ -92,12 +92,9 @@ class TownRulesPage(QWidget):
         self.schedules = make_list(self, "Fee schedules", ["Effective", "License years"])
         self.view_button = self._button("View version…", "Ctrl+Shift+V", self.files.view_version)
         self.history = make_list(self, "History", ["Version", "Saved", "By", "Note"])
-        for view, columns in (
-            (self.rules, RULES_FIT),
-            (self.schedules, SCHEDULES_FIT),
-            (self.history, HISTORY_FIT),
-        ):
-            ColumnFit(view, columns, follow_data=False)
+        self.rules_fit = ColumnFit(self.rules, RULES_FIT, follow_data=False)
+        self.schedules_fit = ColumnFit(self.schedules, SCHEDULES_FIT, follow_data=False)
+        self.history_fit = ColumnFit(self.history, HISTORY_FIT, follow_data=False)
         self.history.itemActivated.connect(lambda *_: self.files.view_version())
 
         buttons = QHBoxLayout()
@@ -171,7 +168,9 @@ class TownRulesPage(QWidget):
             f"{town_moment(town.saved_at):%m/%d/%Y at %H:%M} by {town.saved_by}{note}."
         )
         fill_rules(self.rules, profile_rows(town.profile, today))
+        self.rules_fit.fit()
         fill_schedules(self.schedules, town.profile, today)
+        self.schedules_fit.fit()
         self._loading = True
         database = self.ctx.database
         self.ctx.tasks.run(lambda: profile_history(database), self._show_history, self.failed)
@@ -179,6 +178,7 @@ class TownRulesPage(QWidget):
     def _show_history(self, versions: tuple[ProfileVersionInfo, ...]) -> None:
         self._loading = False
         fill_history(self.history, versions)
+        self.history_fit.fit()
 
     def busy(self) -> bool:
         dialog_busy = getattr(self.dialog, "busy", None)
