@@ -35,15 +35,6 @@ def test_a_long_name_takes_what_is_left_once_the_short_columns_are_whole() -> No
     assert share([Need(600, 600), Need(160, 300), Need(90, 150)], COLUMNS, 320) == [77, 153, 90]
 
 
-def test_wrapped_words_take_more_room_only_to_go_to_one_line() -> None:
-    # Not room enough for the words on one line: a width between two lines and one shows
-    # no more of them, so what is left goes to the name
-    needs = [Need(90, 600), Need(160, 300), Need(55, 55)]
-    assert share(needs, COLUMNS, 400) == [185, 160, 55]
-    # Room enough: the words go to one line first
-    assert share(needs, COLUMNS, 500)[1] >= 300
-
-
 def test_the_least_width_reads_the_text_on_its_lines(qtbot: QtBot) -> None:
     table = QTableWidget()
     qtbot.addWidget(table)

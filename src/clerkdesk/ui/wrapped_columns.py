@@ -107,22 +107,16 @@ def share(needs: Sequence[Need], columns: Sequence[Column], room: int) -> list[i
     """Each column's width for ``room`` pixels: pure, so it is tested without a screen.
 
     Short columns take their least, long ones their floor; then the long ones grow toward
-    their least (their ordinary rows whole, wrapped), the short ones toward one line, a long
-    wrapped one to one line where it can go all the way (a width between its lines shows no
-    more), a long one-line one toward its whole names; what is left goes to the long ones by
-    weight (to the last column when all are short). When even the least does not fit, the
-    long columns give way, none below its floor."""
+    their least (every row whole on its lines, a name up to its column's ordinary width),
+    the short ones toward one line, the long ones toward one line, and what is left goes to
+    the long ones by weight (to the last column when all are short). When even the least
+    does not fit, the long columns give way, none below its floor."""
     long = [c.weight for c in columns]
     short = [0 if c.weight else 1 for c in columns]
     out = [c.floor if c.weight else n.least for n, c in zip(needs, columns, strict=True)]
     _grow(out, [n.least for n in needs], long, room)
     _grow(out, [n.whole for n in needs], short, room)
-    wrapped = [n for n, c in enumerate(columns) if c.weight and c.lines > 1]
-    for n in sorted(wrapped, key=lambda n: needs[n].whole - out[n]):
-        if sum(out) + needs[n].whole - out[n] <= room:
-            out[n] = max(out[n], needs[n].whole)
-    names = [c.weight if c.lines == 1 else 0 for c in columns]
-    _grow(out, [n.whole for n in needs], names, room)
+    _grow(out, [n.whole for n in needs], long, room)
     spare = room - sum(out)
     if spare > 0:
         if any(long):
