@@ -95,7 +95,7 @@ def test_a_period_and_a_limit(capsys: pytest.CaptureFixture[str], url: str) -> N
     ("args", "message"),
     [
         (("--record", "1"), "--record needs --table"),
-        (("--table", "kennel"), "'kennel' is not a kind of record the audit trail keeps"),
+        (("--table", "cat"), "'cat' is not a kind of record the audit trail keeps"),
         (("--from", "06/01/2026"), "--from takes a date written YYYY-MM-DD, not '06/01/2026'"),
         (("--limit", "0"), "--limit must be from 1 to 1,000, not 0"),
         (("--limit", "many"), "--limit must be a whole number"),

@@ -106,7 +106,8 @@ def day_option(option: str, text: str | None, ctx: CliContext) -> dt.date:
 def _row_json(row: KennelRow) -> dict[str, Any]:
     data = dataclasses.asdict(row)
     data["status"] = row.status.value
-    return data
+    # Dates as ISO text, as every other --json of the command line writes them.
+    return {k: v.isoformat() if isinstance(v, dt.date) else v for k, v in data.items()}
 
 
 def handle_list(args: argparse.Namespace, ctx: CliContext) -> int:
