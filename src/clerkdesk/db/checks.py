@@ -13,7 +13,7 @@ import re
 import stat
 import time
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from clerkdesk.errors import (
     DatabaseAddressInvalid,
@@ -22,6 +22,11 @@ from clerkdesk.errors import (
     DatabaseUnavailable,
     NotADatabase,
 )
+
+# The settings package reads addresses before the database opens: these are its words, kept
+# once, and the database's checks use them too.
+from clerkdesk.settings.network_drive import sqlite_file
+from clerkdesk.settings.text import shown as shown
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BACKENDS = ("sqlite", "postgresql")
@@ -32,15 +37,6 @@ HOW_TO_WRITE = (
 )
 # A checkpoint by another workstation can write page 1 a moment before the pages it counts.
 _RECHECK_SECONDS = 0.2
-
-
-def shown(text: str | Path) -> str:
-    """Text safe to print and log: bytes that are not UTF-8 appear as \\xNN escapes."""
-    try:
-        raw = str(text).encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:
-        return str(text).encode("utf-8", "backslashreplace").decode("utf-8")
-    return raw.decode("utf-8", "backslashreplace")
 
 
 def redact(url: str) -> str:
@@ -77,25 +73,13 @@ def check_backend(backend: str, driver: str) -> None:
         )
 
 
-def sqlite_path_of(url: str) -> Path | None:
-    """The file a ``sqlite:`` address names, read as SQLAlchemy reads it; None in memory."""
-    rest = url.partition("://")[2]
-    if not rest.startswith("/"):
-        return None
-    database, _, query = rest[1:].partition("?")
-    if "uri=true" in query.lower():
-        return None
-    database = unquote(database)
-    return Path(database) if database and database != ":memory:" else None
-
-
 def precheck_url(url: str) -> None:
     """The checks that need no driver: run before the app's window opens."""
     check_text(url)
     backend, driver = backend_and_driver(url)
     check_backend(backend, driver)
     if backend == "sqlite":
-        path = sqlite_path_of(url)
+        path = sqlite_file(url)
         if path is not None:
             check_sqlite_file(path, create=True)
         return

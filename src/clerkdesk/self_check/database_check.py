@@ -49,7 +49,8 @@ def check_database(db_option: str | None, head: str | None) -> tuple[Finding, Da
     """Open the database ``--db``, the environment or the settings files name, and read its
     schema revision; a problem is said in the typed error's own words, which name the fix."""
     from clerkdesk.config import describe_url, resolve_database_url
-    from clerkdesk.db.checks import precheck_url, sqlite_path_of
+    from clerkdesk.db.checks import precheck_url
+    from clerkdesk.settings.network_drive import sqlite_file
 
     finding = Finding("database")
     try:
@@ -58,7 +59,7 @@ def check_database(db_option: str | None, head: str | None) -> tuple[Finding, Da
     except ClerkDeskError as exc:
         finding.problems.append(Problem(str(exc)))
         return finding, None
-    path = sqlite_path_of(url) if url.startswith("sqlite") else None
+    path = sqlite_file(url) if url.startswith("sqlite") else None
     where = describe_url(url)
     if path is not None and not path.exists():
         finding.passed = f"{where}: none there yet, and ClerkDesk may make it at first start"

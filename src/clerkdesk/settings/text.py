@@ -1,5 +1,5 @@
-"""Paths and addresses put safely into a message (the settings package is read before the
-database package, so it keeps its own copy of these few lines of ``db.checks``)."""
+"""Paths and addresses put safely into a message. The settings package is read before the
+database package, which takes ``shown`` from here."""
 
 from __future__ import annotations
 
