@@ -4,13 +4,13 @@ straight to the printer, as the workstation is set)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from clerkdesk.db.database import Database
 from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
+from clerkdesk.whole_files import write_whole
 
 
 @dataclass(frozen=True)
@@ -98,22 +98,12 @@ def write_kennel_batch(
     first, last = certificates[0].license_label, certificates[-1].license_label
     span = safe_name(first if first == last else f"{first}-to-{last.rsplit('-', 1)[-1]}")
     certificate_path = folder / f"kennel-licenses-{span}.pdf"
-    _write(certificate_path, render_kennel_certificates(certificates))
+    write_whole(certificate_path, render_kennel_certificates(certificates))
     receipt_path = folder / f"kennel-receipts-{span}.pdf"
-    _write(receipt_path, render_kennel_receipts(receipts))
+    write_whole(receipt_path, render_kennel_receipts(receipts))
     what = first if first == last else f"{first} to {last}"
     return KennelBatchPapers(
         PrintJob(f"Kennel licenses {what}", DocumentKind.CERTIFICATE, certificate_path),
         PrintJob(f"Receipts for kennel licenses {what}", DocumentKind.RECEIPT, receipt_path),
         len(sold),
     )
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Beside ``path`` and renamed over it: a failure leaves no half file to print."""
-    partial = path.with_name(f".{path.name}.partial")
-    try:
-        partial.write_bytes(data)
-        os.replace(partial, path)
-    finally:
-        partial.unlink(missing_ok=True)
