@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QCheckBox,
     QComboBox,
     QLineEdit,
@@ -57,9 +56,7 @@ class TypedGuard:
                 widget.textChanged.connect(lambda w=widget: self._mark_if_focused(w))
             elif isinstance(widget, QComboBox):
                 widget.activated.connect(self._mark)
-            elif isinstance(widget, (QCheckBox, QRadioButton)) and isinstance(
-                widget, QAbstractButton
-            ):
+            elif isinstance(widget, (QCheckBox, QRadioButton)):
                 widget.clicked.connect(self._mark)
 
     def _mark(self, *_args: object) -> None:
