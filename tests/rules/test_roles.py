@@ -7,9 +7,13 @@ import pytest
 from clerkdesk.rules.roles import ROLE_PERMISSIONS, Actor, Permission, Role, may
 
 
-def test_the_administrator_may_do_everything_and_the_clerk_all_but_manage_users() -> None:
+def test_the_administrator_may_do_everything_and_the_clerk_all_but_users_and_restore() -> None:
     assert ROLE_PERMISSIONS[Role.ADMINISTRATOR] == frozenset(Permission)
-    assert ROLE_PERMISSIONS[Role.CLERK] == frozenset(Permission) - {Permission.MANAGE_USERS}
+    # Restoring replaces every record in the office: the administrator's decision alone.
+    assert ROLE_PERMISSIONS[Role.CLERK] == frozenset(Permission) - {
+        Permission.MANAGE_USERS,
+        Permission.RESTORE,
+    }
 
 
 @pytest.mark.parametrize(

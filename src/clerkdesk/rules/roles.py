@@ -46,6 +46,10 @@ class Permission(enum.StrEnum):
     INSPECT = "inspect"  # kennel inspections, the unlicensed-dog list
     MAIL_NOTICES = "mail_notices"  # renewal notices and reminder letters
     OPEN_YEAR = "open_year"  # open the next license year
+    IMPORT_RECORDS = "import_records"  # the old register, vets' rabies lists, the census
+    EXPORT_RECORDS = "export_records"  # the full export and the public-records export
+    BACK_UP = "back_up"  # a backup taken by hand (close-out's scheduled one needs none)
+    RESTORE = "restore"  # replaces the whole database: the administrator's alone
 
 
 PERMISSION_WORDS = {
@@ -63,6 +67,10 @@ PERMISSION_WORDS = {
     Permission.INSPECT: "record inspections",
     Permission.MAIL_NOTICES: "mail renewal notices and reminders",
     Permission.OPEN_YEAR: "open a license year",
+    Permission.IMPORT_RECORDS: "import records",
+    Permission.EXPORT_RECORDS: "export records",
+    Permission.BACK_UP: "back up the database",
+    Permission.RESTORE: "restore the database from a backup",
 }
 
 _COUNTER = frozenset(
@@ -74,12 +82,13 @@ _COUNTER = frozenset(
         Permission.CLOSE_OUT,
         Permission.READ_REPORTS,
         Permission.MAIL_NOTICES,
+        Permission.BACK_UP,
     }
 )
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
     Role.ADMINISTRATOR: frozenset(Permission),
-    Role.CLERK: frozenset(Permission) - {Permission.MANAGE_USERS},
+    Role.CLERK: frozenset(Permission) - {Permission.MANAGE_USERS, Permission.RESTORE},
     Role.ASSISTANT_CLERK: _COUNTER,
     Role.ANIMAL_CONTROL: frozenset({Permission.INSPECT, Permission.READ_REPORTS}),
     # The treasurer reads; the treasurer never posts, voids or changes a record.
