@@ -27,6 +27,7 @@ from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.global_keys import LOCK_KEYS, SIGN_OUT_KEYS, GlobalKeys
 from clerkdesk.ui.idle import IdleWatch
 from clerkdesk.ui.nav import AREAS, NavRail, areas_open_to
+from clerkdesk.ui.records_menu import RecordsMenu
 from clerkdesk.ui.set_aside import SetAside
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.style import icon
@@ -151,6 +152,8 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        # Import, export, back up and restore: shown per role at sign-in.
+        self.records = RecordsMenu(self, file_menu, before=quit_action)
         # Renewal notices, the unlicensed dogs, opening a year: shown per role at sign-in.
         self.year_end = YearEndMenu(self)
         help_menu = self.menuBar().addMenu("&Help")
@@ -223,6 +226,7 @@ class MainWindow(QMainWindow):
         self.sign_out_action.setEnabled(False)
         self.setup_action.setEnabled(False)
         self.year_end.close()
+        self.records.close()
         self.status.show_gate(self.shell.actor)
 
     def _drop_gate(self) -> None:
@@ -326,6 +330,7 @@ class MainWindow(QMainWindow):
         self.setup_action.setEnabled(_sets_up(actor))
         assert self.ctx is not None
         self.year_end.open_for(self.ctx)
+        self.records.open_for(self.ctx)
         self.status.show_workspace(self.ctx)
         self.show_area(self._wanted_area)
         self._settle_focus()
