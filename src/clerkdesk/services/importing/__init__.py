@@ -1,0 +1,1 @@
+"""Bringing in records kept by other programs: the register, vets' rabies lists, the census."""
