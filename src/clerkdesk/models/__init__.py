@@ -8,6 +8,7 @@ from clerkdesk.models.dogs import (
     DogDesignation,
     RabiesCertificate,
 )
+from clerkdesk.models.importing import ImportBatch
 from clerkdesk.models.kennels import (
     Kennel,
     KennelDog,
@@ -58,6 +59,7 @@ __all__ = [
     "Dog",
     "DogDesignation",
     "DogStatus",
+    "ImportBatch",
     "InspectionResult",
     "Kennel",
     "KennelDog",

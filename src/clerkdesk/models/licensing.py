@@ -7,7 +7,7 @@ import datetime as dt
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from clerkdesk.models.base import Base
+from clerkdesk.models.base import Base, Money
 from clerkdesk.models.enums import stored_enum
 from clerkdesk.rules.kinds import LicenseStatus, TagMarkKind, TagStatus
 
@@ -30,6 +30,9 @@ class License(Base):
         Index(None, "number"),
         # A dog's licenses of every year and status: its history at the counter.
         Index(None, "dog_id", "license_year_start"),
+        Index(None, "import_batch_id"),
+        # Sold here on a receipt, or brought in from the old register with none (never money).
+        CheckConstraint("receipt_id IS NOT NULL OR brought_in", name="paid_or_brought_in"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -44,7 +47,8 @@ class License(Base):
     valid_until: Mapped[dt.date]
     dog_id: Mapped[int] = mapped_column(ForeignKey("dog.id"))
     owner_id: Mapped[int] = mapped_column(ForeignKey("owner.id"))
-    receipt_id: Mapped[int] = mapped_column(ForeignKey("receipt.id"))
+    # None only for a license brought in from the old register (``brought_in``).
+    receipt_id: Mapped[int | None] = mapped_column(ForeignKey("receipt.id"))
     rabies_certificate_id: Mapped[int | None] = mapped_column(ForeignKey("rabies_certificate.id"))
     tag_number: Mapped[int | None]
     status: Mapped[LicenseStatus] = mapped_column(
@@ -59,6 +63,12 @@ class License(Base):
     status_changed_at: Mapped[dt.datetime | None]
     status_changed_by: Mapped[str | None] = mapped_column(String(80))
     status_reason: Mapped[str | None] = mapped_column(String(200))
+    # History brought in from the office's old register: a license sold before ClerkDesk,
+    # with the fee the old register says was paid. Never money received here: it has no
+    # receipt, so no ledger entry, close-out or remittance ever counts it.
+    brought_in: Mapped[bool] = mapped_column(default=False, server_default=false())
+    import_batch_id: Mapped[int | None] = mapped_column(ForeignKey("import_batch.id"))
+    brought_in_amount: Mapped[Money | None]
 
 
 class TagStock(Base):
