@@ -28,6 +28,7 @@ from sqlalchemy.orm import Mapper, Session, SessionTransaction, UOWTransaction, 
 
 from clerkdesk.models import (
     AuditEntry,
+    CensusAnswer,
     DocumentReprint,
     Dog,
     DogDesignation,
@@ -78,6 +79,7 @@ AUDITED: frozenset[type[Any]] = frozenset(
         KennelLicense,
         KennelTag,
         LicenseYearOpening,
+        CensusAnswer,
     }
 )
 AUDITED_TABLES: tuple[str, ...] = tuple(sorted(model.__tablename__ for model in AUDITED))

@@ -2,6 +2,7 @@
 
 from clerkdesk.models.audit import AuditEntry
 from clerkdesk.models.base import Base
+from clerkdesk.models.census import CensusAnswer
 from clerkdesk.models.documents import StoredDocument
 from clerkdesk.models.dogs import (
     Dog,
@@ -52,6 +53,7 @@ from clerkdesk.rules.roles import Role
 __all__ = [
     "AuditEntry",
     "Base",
+    "CensusAnswer",
     "CertificateKind",
     "Closeout",
     "DesignationKind",

@@ -27,6 +27,7 @@ MAX_PAGE = 1000
 
 TABLE_WORDS: dict[str, str] = {
     "app_user": "user",
+    "census_answer": "census answer",
     "document_reprint": "reprint",
     "dog": "dog",
     "dog_designation": "designation",
