@@ -33,6 +33,7 @@ DATABASE_FREE = {
     "profile show",
     "db head",
     "config show",
+    "export verify",  # reads an export's zip, never the database
 }
 
 # Valid calls for commands whose required arguments cannot be guessed from their metavar.
@@ -67,6 +68,9 @@ SAMPLES: dict[str, list[str]] = {
     "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
     "notices renewal": ["--year", "2027", "--pdf", "{tmp}/notices.pdf"],
     "notices reminder": ["--year", "2026", "--pdf", "{tmp}/reminders.pdf"],
+    "export all": ["--out", "{tmp}/records.zip"],
+    "export public": ["--out", "{tmp}/dogs.csv"],
+    "export verify": [str(Path(__file__).parent.parent / "data" / "exports" / "empty-office.zip")],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

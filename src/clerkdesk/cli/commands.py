@@ -28,6 +28,7 @@ from clerkdesk.cli import (
     user_cmd,
     year_cmd,
 )
+from clerkdesk.cli.exports import export_cmd
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -50,4 +51,5 @@ REGISTRARS: list[Registrar] = [
     report_cmd.register,
     notices_cmd.register,
     screenshot_cmd.register,
+    export_cmd.register,
 ]
