@@ -30,6 +30,7 @@ from clerkdesk.db.grants import GrantRefused, renew_app_roles
 from clerkdesk.db.pg_backup import dump_postgres, remove_empty_folder
 from clerkdesk.db.probe import another_programs
 from clerkdesk.db.rights import check_may_change_schema
+from clerkdesk.db.sqlite_copy import copy_sqlite
 from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable, DiskFull
 from clerkdesk.paths import migrations_dir, user_data_dir
 
@@ -138,7 +139,7 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
         target.parent.mkdir(parents=True, exist_ok=True)
         if shutil.disk_usage(target.parent).free < needed:
             raise _no_room(path, target, needed)
-        _copy_sqlite(path, target)
+        copy_sqlite(path, target)
     except (OSError, sqlite3.Error, DiskFull) as exc:
         with contextlib.suppress(OSError):  # "backups" may be a file: then there is no copy
             target.unlink(missing_ok=True)
@@ -157,18 +158,6 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
         ) from exc
     log.info("backed up %s to %s", shown(path), shown(target))
     return target
-
-
-def _copy_sqlite(path: Path, target: Path) -> None:
-    source = sqlite3.connect(path)
-    try:
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
-    finally:
-        source.close()
 
 
 def backup_database(database: Database, label: str, folder: Path | None = None) -> Path | None:

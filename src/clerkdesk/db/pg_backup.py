@@ -68,7 +68,20 @@ def find_pg_dump() -> Path | None:
     return Path(max(installed, key=_version)) if installed else None
 
 
-def _environment(url: URL) -> dict[str, str]:
+def find_pg_tool(name: str) -> Path | None:
+    """Another of PostgreSQL's client tools (``pg_restore``, ``psql``), from the folder that
+    holds the ``pg_dump`` found, so the two are of one version."""
+    dump = find_pg_dump()
+    if dump is None:
+        return None
+    tool = dump.with_name(name + dump.suffix)
+    if tool.is_file():
+        return tool
+    found = shutil.which(name)
+    return Path(found) if found else None
+
+
+def libpq_environment(url: URL) -> dict[str, str]:
     """libpq's settings for ``url``: the password goes in the environment, never on the
     command line where other users of the PC could read it."""
     env = dict(os.environ)
@@ -124,32 +137,40 @@ def dump_postgres(url: URL, folder: Path, label: str, *, now: dt.datetime | None
             "place for it or free some space. Nothing was changed."
         ) from exc
     try:
+        run_pg_dump(program, url, partial)
+    except (DatabaseUnavailable, DiskFull) as exc:
+        _clean_up(partial, folder if made_folder else None)
+        if isinstance(exc, DiskFull):
+            raise DiskFull(
+                f"No room for the backup of the shared database in {folder}; free some space "
+                "and try again. Nothing was changed."
+            ) from exc
+        raise DatabaseUnavailable(
+            f"Could not back up the shared database before upgrading it: {exc}. "
+            "Nothing was changed."
+        ) from exc
+    partial.replace(target)
+    log.info("backed up %s to %s", url.render_as_string(hide_password=True), target)
+    return target
+
+
+def run_pg_dump(program: Path, url: URL, file: Path, *extra: str) -> None:
+    """``pg_dump --format=custom`` of ``url`` into ``file``; raises ``DiskFull`` or
+    ``DatabaseUnavailable`` with pg_dump's last words when it fails (``file`` may then
+    hold a part, for the caller to remove)."""
+    try:
         done = subprocess.run(
-            [str(program), "--format=custom", "--no-password", f"--file={partial}"],
-            env=_environment(url),
+            [str(program), "--format=custom", "--no-password", f"--file={file}", *extra],
+            env=libpq_environment(url),
             capture_output=True,
             text=True,
             check=False,
         )
     except OSError as exc:
-        _clean_up(partial, folder if made_folder else None)
-        raise DatabaseUnavailable(
-            f"Could not run {program} to back up the shared database ({exc.strerror}); "
-            "nothing was changed."
-        ) from exc
+        raise DatabaseUnavailable(f"could not run {program} ({exc.strerror})") from exc
     if done.returncode != 0:
-        _clean_up(partial, folder if made_folder else None)
         said = [line for line in done.stderr.splitlines() if line.strip()]
         reason = said[-1] if said else f"exit status {done.returncode}"
         if "no space left" in reason.lower():
-            raise DiskFull(
-                f"No room for the backup of the shared database in {folder}; free some space "
-                "and try again. Nothing was changed."
-            )
-        raise DatabaseUnavailable(
-            f"Could not back up the shared database before upgrading it: {reason}. "
-            "Nothing was changed."
-        )
-    partial.replace(target)
-    log.info("backed up %s to %s", url.render_as_string(hide_password=True), target)
-    return target
+            raise DiskFull(f"no room for the dump in {file.parent}")
+        raise DatabaseUnavailable(reason)

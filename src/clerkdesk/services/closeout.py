@@ -53,6 +53,7 @@ from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
+from clerkdesk.services.backups.schedule import ScheduledOutcome, after_closeout
 from clerkdesk.services.documents import office_heading
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.payments import KIND_WORDS
@@ -76,6 +77,9 @@ class CloseoutResult:
     closeout_id: int
     summary: DaySummary
     """The day as closed, with its ``closeout`` record."""
+    backup: ScheduledOutcome | None = None
+    """The office's close-out backup, taken once the close-out is committed (None when the
+    office takes none then); its failure is said here, never undoes the close-out."""
 
 
 @dataclass(frozen=True)
@@ -342,7 +346,7 @@ def close_out(
     zone = town_zone()
     try:
         with acting(database, actor, Permission.CLOSE_OUT, clock=clock) as session:
-            return close_out_in(
+            done = close_out_in(
                 session, day, counted, cleaned, actor=actor, now=clock.now(), zone=zone
             )
     except IntegrityError as exc:
@@ -353,6 +357,7 @@ def close_out(
         if found is None:
             raise
         raise _already(found, zone) from exc
+    return replace(done, backup=after_closeout(database, actor=actor, clock=clock))
 
 
 def close_out_in(

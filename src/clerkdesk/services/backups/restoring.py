@@ -1,0 +1,142 @@
+"""Restoring a backup: the file checked, the current database kept as a backup first, the
+backup's database put in its place (``placing``), brought to this ClerkDesk's schema, and
+its ledger verified; the result says what was restored.
+
+Only the administrator restores. A database with no ClerkDesk schema at all (the file was
+lost, the server is new) has no one to sign in as and nothing to keep: it is restored into
+without a sign-in, and the one who restores is named for the record only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import inspect
+
+from clerkdesk.clock import Clock
+from clerkdesk.db.database import Database
+from clerkdesk.db.grants import GrantRefused, renew_app_roles
+from clerkdesk.db.migrate import UpgradeResult, checked_revision, upgrade_to_head, where_is
+from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.acting import require
+from clerkdesk.services.backups.checking import check_into
+from clerkdesk.services.backups.files import scratch_beside
+from clerkdesk.services.backups.manifest import BackupRefused, Manifest
+from clerkdesk.services.backups.placing import place_postgres, place_sqlite
+from clerkdesk.services.backups.schedule import record_good_backup
+from clerkdesk.services.backups.taking import BackupTaken, take_backup
+from clerkdesk.services.ledger_verify import verify_ledger
+from clerkdesk.services.progress import Cancelled, Step, no_progress
+from clerkdesk.whole_files import folder_of
+
+STEPS = 6
+
+
+@dataclass(frozen=True)
+class Restored:
+    manifest: Manifest
+    kept: BackupTaken | None  # the database as it was, or None when it held nothing
+    upgrade: UpgradeResult
+    ledger_summary: str
+    ledger_intact: bool
+
+    def words(self, zone: dt.tzinfo | None = None) -> str:
+        kept = (
+            f" The database as it was is kept in {self.kept.path}."
+            if self.kept is not None
+            else " The database held no records before, so there was nothing to keep."
+        )
+        moved = (
+            f" Brought from schema {self.upgrade.from_revision} to {self.upgrade.to_revision}."
+            if self.upgrade.changed
+            else ""
+        )
+        return (
+            f"Restored the backup of {self.manifest.summary(zone)}.{moved} "
+            f"{self.ledger_summary}{kept}"
+        )
+
+
+def holds_nothing(database: Database) -> bool:
+    """True for a database with no tables at all: nothing to keep and no one to sign in."""
+    path = database.sqlite_path
+    if database.is_sqlite and (path is None or not path.exists() or path.stat().st_size == 0):
+        return True
+    with database.connect() as connection:
+        return not inspect(connection).get_table_names()
+
+
+def restore_backup(
+    database: Database,
+    backup: Path,
+    *,
+    actor: Actor | None,
+    restored_by: str,
+    clock: Clock,
+    keep_folder: Path,
+    step: Step = no_progress,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> Restored:
+    """Put ``backup`` in place of ``database``; the database as it was is kept in
+    ``keep_folder`` first. ``actor`` is the signed-in administrator; None only when the
+    database holds nothing (``holds_nothing``)."""
+    empty = holds_nothing(database)
+    if actor is not None:
+        require(actor, Permission.RESTORE)
+    elif not empty:
+        raise BackupRefused("Only the administrator, signed in, may restore this database.")
+    if not empty:
+        checked_revision(database)  # a database from a newer ClerkDesk is not replaced here
+    live = database.sqlite_path
+    work_beside = live if live is not None else keep_folder / "restore"
+    folder_of(work_beside).mkdir(parents=True, exist_ok=True)
+    with scratch_beside(work_beside) as work:
+        step(1, STEPS, "Checking the backup…")
+        manifest = check_into(backup, work).manifest
+        backend = "sqlite" if database.is_sqlite else "postgresql"
+        if manifest.backend != backend:
+            raise BackupRefused(
+                f"{backup.name} is a backup of a {_words(manifest.backend)}; this office's "
+                f"database is a {_words(backend)}: restore it into one of the same kind. "
+                "Nothing was changed."
+            )
+        if cancelled():
+            raise Cancelled("Cancelled: nothing was changed.")
+        kept = None
+        if not empty:
+            step(2, STEPS, "Keeping the current database as a backup…")
+            moment = clock.now().astimezone(dt.UTC).strftime("%Y%m%d-%H%M%S")
+            keep_folder.mkdir(parents=True, exist_ok=True)
+            kept = take_backup(
+                database,
+                keep_folder / f"clerkdesk-before-restore-{moment}.zip",
+                taken_by=restored_by,
+                clock=clock,
+            )
+        if cancelled():
+            raise Cancelled("Cancelled: nothing was changed.")
+        step(3, STEPS, f"Putting the backup in place of {where_is(database)}…")
+        if database.is_sqlite:
+            place_sqlite(database, work)
+        else:
+            place_postgres(database, work, work)
+    step(4, STEPS, "Bringing it to this ClerkDesk's schema…")
+    upgrade = upgrade_to_head(database, backup=False)
+    if not database.is_sqlite and not upgrade.changed:
+        # The dump carries no rights (they are this server's): the counter roles get theirs.
+        # Refused to a non-owner: `clerkdesk db grant` says so when the owner runs it.
+        with contextlib.suppress(GrantRefused):
+            renew_app_roles(database)
+    step(5, STEPS, "Verifying the ledger…")
+    ledger = verify_ledger(database)
+    record_good_backup(database, manifest.taken_at)
+    step(STEPS, STEPS, "Restored.")
+    return Restored(manifest, kept, upgrade, ledger.summary, ledger.intact)
+
+
+def _words(backend: str) -> str:
+    return "SQLite file" if backend == "sqlite" else "PostgreSQL database"
