@@ -86,17 +86,31 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
     if not has_display():
         # A screenshot needs no screen: draw offscreen.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from clerkdesk.ui.screenshot import take_screenshot
+    try:
+        from clerkdesk.ui.screenshot import ScreenshotFailed, take_screenshot
+    except ImportError as exc:
+        # An installation that lacks part of Qt or of the app: said, not a traceback.
+        fail(_missing(exc))
 
     actor = None if args.view == "sign-in" else _actor(ctx)
     try:
         path = take_screenshot(
             ctx.database_url, ctx.clock, target, view=args.view, size=size, actor=actor
         )
+    except ScreenshotFailed as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"could not write the screenshot to {target} ({exc.strerror or exc})")
     out(str(path))
     return 0
+
+
+def _missing(exc: ImportError) -> str:
+    what = f"the module {exc.name}" if exc.name else f"a part of the window ({exc})"
+    return (
+        f"the window could not be drawn: {what} is missing from this installation; "
+        "`clerkdesk self-check` lists what it lacks"
+    )
 
 
 def _actor(ctx: CliContext) -> Actor | None:
