@@ -10,6 +10,7 @@ import hashlib
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
@@ -172,9 +173,7 @@ def record_certificate(
     content_type = _scan_type(scan) if scan is not None else None
     now = clock.now()
     with acting(database, actor, Permission.EDIT_RECORDS, clock=clock) as session:
-        if session.get(Dog, dog_id) is None:
-            raise ValidationError("That dog is not on file.", field="dog")
-        certificate = RabiesCertificate(dog_id=dog_id, created_at=now, **values)
+        certificate = certificate_in(session, dog_id, values, now)
         if scan is not None and content_type is not None:
             document = StoredDocument(
                 filename=scan.filename[-200:],
@@ -191,6 +190,17 @@ def record_certificate(
         session.add(certificate)
         session.flush()
         return certificate.id
+
+
+def certificate_in(
+    session: Session, dog_id: int, values: dict[str, object], now: dt.datetime
+) -> RabiesCertificate:
+    """A new certificate of ``values`` (as :func:`check_certificate` cleaned them) for the
+    dog, inside the caller's transaction (an import records a clinic's list in one); added
+    by the caller, so a scan can be stored with it first."""
+    if session.get(Dog, dog_id) is None:
+        raise ValidationError("That dog is not on file.", field="dog")
+    return RabiesCertificate(dog_id=dog_id, created_at=now, **values)
 
 
 def current_certificate(database: Database, dog_id: int, on: dt.date) -> RabiesCertificate | None:
