@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen python docs/make_document_screenshots.py
 
 Westborough, June 1, 2026: one owner renews two dogs licensed last spring, one late fee
-waived, paid by check and cash. The PDFs are drawn by Qt's own PDF renderer at 80 dpi.
+waived, paid by check and cash. The PDFs are drawn by pdfium (pypdfium2) at 80 dpi.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter
-from PySide6.QtPdf import QPdfDocument
+import pypdfium2 as pdfium
+from PySide6.QtGui import QGuiApplication, QImage
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -64,17 +63,18 @@ def _licensed_receipt(database: Database) -> int:
 def _png(pdf: bytes, target: Path, folder: Path) -> None:
     path = folder / f"{target.stem}.pdf"
     path.write_bytes(pdf)
-    document = QPdfDocument(None)
-    document.load(str(path))
-    points = document.pagePointSize(0)
-    size = QSize(round(points.width() * DPI / 72), round(points.height() * DPI / 72))
-    drawn = document.render(0, size)
-    document.close()
-    sheet = QImage(size, QImage.Format.Format_RGB32)
-    sheet.fill(Qt.GlobalColor.white)
-    painter = QPainter(sheet)
-    painter.drawImage(0, 0, drawn)
-    painter.end()
+    document = pdfium.PdfDocument(path)
+    try:
+        bitmap = document[0].render(scale=DPI / 72, prefer_bgrx=True)
+        sheet = QImage(
+            bytes(bitmap.buffer),
+            bitmap.width,
+            bitmap.height,
+            bitmap.stride,
+            QImage.Format.Format_RGB32,
+        ).copy()
+    finally:
+        document.close()
     sheet.save(str(target))
 
 

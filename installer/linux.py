@@ -138,7 +138,6 @@ def add_extras(build: Build, bundle: Path, pngs: dict[int, Path], depends_list: 
     site = site_packages(python)
     lock_names = {e.name for e in build.entries if e.group == "linux"} | {"pyinstaller"}
     components = notices.gather_site_packages(site, bundle / "licenses", only=lock_names)
-    qt_version = next(c.version for c in components if c.name.lower() == "pyside6")
     stdlib = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
                       capture=True).stdout.strip().splitlines()[-1])  # fmt: skip
     notices.write_notices(
@@ -147,7 +146,7 @@ def add_extras(build: Build, bundle: Path, pngs: dict[int, Path], depends_list: 
         python_license=stdlib / "LICENSE.txt",
         python_version=sys.version.split()[0],
         fonts_license=build.repo / "resources" / "fonts" / "DejaVu-LICENSE.txt",
-        qt_version=qt_version,
+        qt_version=notices.qt_version(components),
         qt_where="_internal/PySide6/Qt/lib/libQt6*.so.6",
     )
     share = bundle / "share"

@@ -18,7 +18,7 @@ _LICENSE_NAMES = re.compile(r"^(licen[cs]e|copying|notice|authors)", re.IGNORECA
 COMMON_LICENSES = Path("/usr/share/common-licenses")
 
 QT_TERMS = """\
-Qt and Qt for Python (PySide6, shiboken6) {qt_version}
+Qt and Qt for Python (PySide6-Essentials, shiboken6) {qt_version}
   Used under the GNU Lesser General Public License version 3 (LGPL-3.txt, which adds
   permissions to GPL-3.txt beside it). ClerkDesk does not modify Qt. Qt's libraries are
   shipped as separate dynamic libraries, loaded at run time through PySide6:
@@ -30,9 +30,13 @@ Qt and Qt for Python (PySide6, shiboken6) {qt_version}
   also PySide6's source distribution on PyPI); on request the office's supplier of this
   installer provides a copy of it, for three years from this release, for no more than the
   cost of the copy. Qt itself includes third-party code (such as FreeType, HarfBuzz, libpng,
-  libjpeg, PCRE2, zlib, and PDFium in Qt PDF) under their own permissive licenses, listed
-  in Qt's documentation ("Licenses Used in Qt") for this version.
+  libjpeg, PCRE2, zlib) under their own permissive licenses, listed in Qt's documentation
+  ("Licenses Used in Qt") for this version. (PDFium, which draws the print preview, comes
+  with pypdfium2, its licenses in that package's folder.)
 """
+# The distribution that carries Qt's libraries: only PySide6-Essentials since issue 24; the
+# PySide6 meta-package before it.
+QT_DISTRIBUTIONS = ("pyside6-essentials", "pyside6")
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,15 @@ def gather_site_packages(
             copied.append(str(dest.relative_to(target)))
         found.append(Component(name, version, license_of(metadata), tuple(copied)))
     return found
+
+
+def qt_version(components: list[Component]) -> str:
+    """The version of Qt shipped, from the PySide6 distribution among ``components``."""
+    by_name = {re.sub(r"[-_.]+", "-", c.name).lower(): c.version for c in components}
+    for name in QT_DISTRIBUTIONS:
+        if name in by_name:
+            return by_name[name]
+    raise LookupError("no PySide6 distribution among the packages shipped")
 
 
 def write_notices(

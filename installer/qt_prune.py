@@ -1,6 +1,10 @@
 """Which parts of PySide6 the Windows tree keeps: the Qt modules the app imports and every DLL
-and plugin they need, found by following import tables; the rest (QtWebEngine, Qt3D, QtQuick,
-QtMultimedia and its FFmpeg, Designer and the other tools, QML, translations, headers) goes.
+and plugin they need, found by following import tables; the rest goes.
+
+The tree is built from PySide6-Essentials alone (the app draws its preview with pdfium and its
+charts with QPainter, so none of the Addons is needed), which still carries QtQuick, QML,
+QtNetwork, the OpenGL modules, Designer and the other tools, translations and headers that a
+widgets app never loads: pruning them takes the tree's Qt from about 200 MiB to about 60.
 
 The Linux bundle needs none of this: PyInstaller's PySide6 hooks collect only what the app
 imports.
@@ -14,9 +18,10 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 # Plugin folders a widgets app on Windows loads from: the window system, its style, pictures
-# and SVG icons, TLS for a PostgreSQL-less Qt network stack QtPdf links. Plugins elsewhere
-# (multimedia, QML tooling, sensors, SQL drivers, positioning...) serve modules we drop.
-PLUGIN_FOLDERS = frozenset({"platforms", "styles", "imageformats", "iconengines", "tls"})
+# and SVG icons. Plugins elsewhere (TLS for QtNetwork, which nothing the app imports links
+# since the preview draws with pdfium instead of QtPdf; QML tooling, SQL drivers...) serve
+# modules we drop.
+PLUGIN_FOLDERS = frozenset({"platforms", "styles", "imageformats", "iconengines"})
 # Loaded by name at run time, not through an import table; kept when present.
 LOADED_AT_RUN_TIME = frozenset({"msvcp140_1.dll", "msvcp140_2.dll", "concrt140.dll"})
 # Folders of the wheel that only building with PySide6 or QML needs.
@@ -28,7 +33,7 @@ _QT_DLL = re.compile(r"^qt6(\w+)\.dll$", re.IGNORECASE)
 
 
 def qt_modules_imported(sources: Iterable[Path]) -> set[str]:
-    """``QtCore``, ``QtCharts``… named in ``import PySide6.X`` or ``from PySide6.X import``."""
+    """``QtCore``, ``QtWidgets``… named in ``import PySide6.X`` or ``from PySide6.X import``."""
     found: set[str] = set()
     for path in sources:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))

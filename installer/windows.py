@@ -115,14 +115,13 @@ def assemble(build: Build, clerkdesk_wheel: Path, icon_pngs: dict[int, Path]) ->
         README.format(version=build.version), encoding="ascii", newline=""
     )
     components = notices.gather_site_packages(site, tree / "licenses")
-    qt_version = next(c.version for c in components if c.name.lower() == "pyside6")
     notices.write_notices(
         tree / "licenses",
         components,
         python_license=python_dir / "LICENSE.txt",
         python_version=_embed_version(python_dir),
         fonts_license=build.repo / "resources" / "fonts" / "DejaVu-LICENSE.txt",
-        qt_version=qt_version,
+        qt_version=notices.qt_version(components),
         qt_where="python\\Lib\\site-packages\\PySide6\\Qt6*.dll",
     )
     return tree

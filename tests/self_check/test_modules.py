@@ -26,7 +26,7 @@ def test_the_imports_are_read_from_the_sources(tmp_path: Path) -> None:
         "import json, os.path\n"
         "import sqlalchemy as sa\n"
         "from PySide6 import QtCore, QtGui\n"
-        "from PySide6.QtCharts import QChart\n"
+        "from PySide6.QtPrintSupport import QPrinter\n"
         "from PySide6.QtWidgets import (\n    QWidget,\n)\n"
         "from clerkdesk.rules import fees\n"
         "    from reportlab.lib import colors  # inside a function\n",
@@ -34,7 +34,7 @@ def test_the_imports_are_read_from_the_sources(tmp_path: Path) -> None:
     )
     found = scan_imports([source])
     assert found.third_party == {"sqlalchemy", "PySide6", "reportlab"}
-    assert found.qt_modules == {"QtCore", "QtGui", "QtCharts", "QtWidgets"}
+    assert found.qt_modules == {"QtCore", "QtGui", "QtPrintSupport", "QtWidgets"}
 
 
 def test_the_apps_own_imports_name_the_modules_it_needs() -> None:
@@ -58,9 +58,9 @@ def test_a_missing_system_library_is_named_with_its_package() -> None:
 
 
 def test_a_missing_module_says_to_reinstall() -> None:
-    exc = ModuleNotFoundError("No module named 'PySide6.QtCharts'", name="PySide6.QtCharts")
-    line = import_problem("PySide6.QtCharts", exc, "ClerkDesk imports it").line()
-    assert "the Python module PySide6.QtCharts is missing (ClerkDesk imports it)" in line
+    exc = ModuleNotFoundError("No module named 'PySide6.QtSvg'", name="PySide6.QtSvg")
+    line = import_problem("PySide6.QtSvg", exc, "ClerkDesk imports it").line()
+    assert "the Python module PySide6.QtSvg is missing (ClerkDesk imports it)" in line
     assert "reinstall" in line
 
 

@@ -136,7 +136,7 @@ def test_the_parts_checked_follow_the_apps_qt_modules() -> None:
     assert pyside is not None
     labels = [part.label for part in linux_parts(QT, pyside, ["xcb"], ["QtCore", "QtWidgets"])]
     assert labels[0] == "Qt's window (platform xcb)"
-    assert "PySide6.QtWidgets" in labels and "PySide6.QtCharts" not in labels
+    assert "PySide6.QtWidgets" in labels and "PySide6.QtPrintSupport" not in labels
 
 
 def test_ldd_itself_answers_for_the_window_plugin() -> None:

@@ -45,10 +45,10 @@ def test_a_check_that_breaks_is_a_problem_naming_the_bug() -> None:
 
 
 def test_a_check_that_cannot_import_a_module_names_it_as_the_modules_check_does() -> None:
-    def needs_charts() -> Finding:
-        raise ModuleNotFoundError("No module named 'PySide6.QtCharts'", name="PySide6.QtCharts")
+    def needs_svg() -> Finding:
+        raise ModuleNotFoundError("No module named 'PySide6.QtSvg'", name="PySide6.QtSvg")
 
-    finding = guarded("PDF", needs_charts)
+    finding = guarded("PDF", needs_svg)
     assert [p.what for p in finding.problems] == [
-        "the Python module PySide6.QtCharts is missing (ClerkDesk imports it)"
+        "the Python module PySide6.QtSvg is missing (ClerkDesk imports it)"
     ]

@@ -2,7 +2,7 @@
 
 Which modules those are is read from the app's own imports, not a list kept beside them: the
 package's sources are scanned for ``import X`` and ``from X import`` (the Qt modules by name,
-``PySide6.QtCharts``), so the check follows the code when a module is added or dropped. A
+``PySide6.QtPrintSupport``), so the check follows the code when a module is added or dropped. A
 frozen bundle carries no sources; there every module of the package is imported instead,
 which pulls in all it imports. A few modules are loaded by name, never imported by the app.
 """

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from counter_fixtures import focused
-from PySide6.QtCharts import QBarSeries, QLineSeries
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from yearend_support import CTRL, fill_history
@@ -15,6 +14,7 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.services.season import season_overview
 from clerkdesk.ui.main_window import MainWindow
+from clerkdesk.ui.views.yearend.chart_canvas import BarChart, LineChart
 from clerkdesk.ui.views.reports import ReportsView
 
 
@@ -46,17 +46,23 @@ def test_the_tiles_and_charts_show_the_services_figures(
     assert season.dogs_renewed.number.text() == f"{o.dogs_renewed:,}"
     assert season.kennels_due.number.text() == f"{o.kennels_due:,}"
     assert season.sold.number.text() == f"{o.licenses_this_year:,}"
-    weekly = season.weekly.view.chart()
-    lines = [s for s in weekly.series() if isinstance(s, QLineSeries)]
-    assert [s.name() for s in lines] == [o.last_year_label, o.year_label]
+    weekly = season.weekly.view.chart
+    assert isinstance(weekly, LineChart)
+    lines = list(weekly.lines)
+    assert [line.name for line in lines] == [o.last_year_label, o.year_label]
     last = lines[0]
-    assert sum(int(p.y()) for p in last.points()) == sum(w.last_year for w in o.weekly)
+    assert sum(int(y) for _x, y in last.points) == sum(w.last_year for w in o.weekly)
     this = lines[1]
     begun = [w for w in o.weekly if w.week_start <= clock.today()]
-    assert sum(int(p.y()) for p in this.points()) == sum(w.this_year for w in begun)
-    bars = next(s for s in season.monthly.view.chart().series() if isinstance(s, QBarSeries))
-    this_money = bars.barSets()[1]
-    assert this_money.count() == len(o.monthly_money)
+    assert sum(int(y) for _x, y in this.points) == sum(w.this_year for w in begun)
+    # the value axis reaches above the highest week
+    assert weekly.y.top >= max(y for line in lines for _x, y in line.points)
+    monthly = season.monthly.view.chart
+    assert isinstance(monthly, BarChart)
+    this_money = monthly.bars[1]
+    assert this_money.name == o.year_label
+    assert len(this_money.values) == len(o.monthly_money)
+    assert sum(this_money.values) == pytest.approx(float(sum(m.amount for m in o.monthly_money)))
     assert "Money taken by month" in season.monthly.view.accessibleDescription()
     assert f"{o.licenses_this_year:,} licenses sold so far" in season.weekly.view.toolTip()
 

@@ -1,14 +1,15 @@
-"""A preview of one or more documents, a tab each, with Print… and Print all."""
+"""A preview of one or more documents, a tab each, with Print… and Print all.
+
+The pages are drawn by pdfium through ``pdf_pages.PdfPages`` (not QtPdf, which would pull
+in PySide6's Addons for one widget; issue 24)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -27,6 +28,7 @@ from clerkdesk.ui.printing.jobs import (
     printed_file,
     sent_words,
 )
+from clerkdesk.ui.printing.pdf_pages import PdfPages
 
 ONCE = (DocumentKind.RECEIPT, DocumentKind.CERTIFICATE)
 COUNTER_REPRINTS = (
@@ -35,20 +37,34 @@ COUNTER_REPRINTS = (
 
 
 class DocumentPage(QWidget):
+    """One document's pages, and a line saying which page is shown and how to move."""
+
     def __init__(self, job: PrintJob, parent: QWidget) -> None:
         super().__init__(parent)
         self.job = job
         self.setAccessibleName(job.title)
-        self.document = QPdfDocument(self)
-        self.document.load(str(job.path))
-        self.view = QPdfView(self)
+        self.view = PdfPages(job.path, self)
         self.view.setAccessibleName(f"{job.title} preview")
-        self.view.setDocument(self.document)
-        self.view.setPageMode(QPdfView.PageMode.MultiPage)
-        self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self.where = QLabel("", self)
+        self.where.setObjectName("ViewHint")
+        self.where.setAccessibleName(f"{job.title}: page shown")
+        self.view.page_changed.connect(lambda _page: self._say_where())
+        self.view.zoom_changed.connect(self._say_where)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.where)
+        self._say_where()
+
+    def _say_where(self) -> None:
+        count = self.view.page_count()
+        zoom = "fit to width" if self.view.zoom is None else f"{self.view.zoom_percent()}%"
+        moves = "PgUp/PgDn pages · " if count > 1 else ""
+        self.where.setText(
+            f"Page {self.view.current_page() + 1} of {count} · {zoom} · "
+            f"{moves}Ctrl+ + / Ctrl+ − zoom, Ctrl+0 fits the width"
+        )
+        self.view.setAccessibleDescription(self.where.text())
 
 
 # A letter page at a readable width; less on a small screen.
@@ -128,6 +144,20 @@ class PrintPreview(QDialog):
         layout.addLayout(buttons)
         shortcut = QShortcut(QKeySequence("Ctrl+P"), self)
         shortcut.activated.connect(self.print_current)
+        # Zoom wherever the focus is (the pages also take them, and PgUp/PgDn, themselves).
+        for keys, act in (
+            (("Ctrl++", "Ctrl+="), PdfPages.zoom_in),
+            (("Ctrl+-",), PdfPages.zoom_out),
+            (("Ctrl+0",), PdfPages.fit_width),
+        ):
+            for key in keys:
+                zoom = QShortcut(QKeySequence(key), self)
+                zoom.activated.connect(lambda act=act: self._on_pages(act))
+
+    def _on_pages(self, act: Callable[[PdfPages], None]) -> None:
+        page = self.tabs.currentWidget()
+        if isinstance(page, DocumentPage):
+            act(page.view)
 
     def paths(self) -> list[Path]:
         return [job.path for job in self.jobs]
