@@ -10,6 +10,7 @@ import pytest
 from clerkdesk.paths import user_data_dir
 from clerkdesk.self_check.database_check import DatabasePlace
 from clerkdesk.self_check.folders import cannot_write, check_folders
+from unprivileged import as_unprivileged, unprivileged_folder
 
 
 def test_a_writable_folder_passes_and_keeps_nothing(tmp_path: Path) -> None:
@@ -30,15 +31,22 @@ def test_a_folder_inside_a_file_cannot_be_written(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
+@pytest.mark.skipif(os.name != "posix", reason="a folder's mode bits are POSIX's")
 def test_a_read_only_folder_is_a_problem_with_its_fix(tmp_path: Path) -> None:
-    office = tmp_path / "office"
-    office.mkdir()
-    office.chmod(0o555)
-    try:
-        finding = check_folders(DatabasePlace("sqlite:///x", office / "office.sqlite", usable=True))
-    finally:
-        office.chmod(0o755)
+    # Root may write anywhere: under root the check runs as an ordinary login.
+    with unprivileged_folder(tmp_path) as folder:
+        office = folder / "office"
+        office.mkdir()
+        office.chmod(0o555)
+        try:
+            finding = as_unprivileged(
+                check_folders,
+                DatabasePlace("sqlite:///x", office / "office.sqlite", usable=True),
+                folder=folder,
+                preload=("clerkdesk.settings",),  # imported by the check when it runs
+            )
+        finally:
+            office.chmod(0o755)
     assert [p.what for p in finding.problems] == [
         f"ClerkDesk cannot write in its backups folder {office / 'backups'} (Permission denied)"
     ]

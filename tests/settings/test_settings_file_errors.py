@@ -4,13 +4,13 @@ never a traceback, never a password."""
 from __future__ import annotations
 
 import codecs
-import os
 from pathlib import Path
 
 import pytest
 from settings_files import login_env, write_ini
 
 from clerkdesk.settings import DATABASE_URL, SettingsFileInvalid, load_settings
+from unprivileged import as_unprivileged, unprivileged_folder
 
 
 def _refusal(tmp_path: Path) -> str:
@@ -70,8 +70,14 @@ def test_a_folder_in_place_of_the_file_is_said(tmp_path: Path) -> None:
     assert "it is a folder, not a file" in _refusal(tmp_path)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
 def test_a_file_this_login_may_not_read_is_said(tmp_path: Path) -> None:
-    path = write_ini(tmp_path / "machine" / "config", "[database]\nurl = x\n")
-    path.chmod(0)
-    assert "no permission to read it; ask IT" in _refusal(tmp_path)
+    # Root reads any file: under root the settings are read as an ordinary login.
+    with unprivileged_folder(tmp_path) as folder:
+        path = write_ini(folder / "machine" / "config", "[database]\nurl = x\n")
+        path.chmod(0)
+        with pytest.raises(SettingsFileInvalid) as caught:
+            as_unprivileged(load_settings, environ=login_env(folder, "ann"))
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"The settings file {path} cannot be used: ")
+    assert "no permission to read it; ask IT" in message
