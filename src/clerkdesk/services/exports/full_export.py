@@ -203,6 +203,7 @@ def export_all(
         book: SheetBook | None = None
         if xlsx is not None:
             book = SheetBook(rows_per_sheet=rows_per_sheet)
+            stack.callback(book.discard)
             xlsx_stream, xlsx_part = stack.enter_context(partial(xlsx))
             written.append((xlsx_stream, xlsx_part, xlsx))
         with (

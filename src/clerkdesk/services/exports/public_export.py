@@ -120,6 +120,7 @@ def export_public(
         book = SheetBook() if as_sheet else None
         text = None
         if book is not None:
+            stack.callback(book.discard)
             book.begin(SHEET, headings)
         else:
             text = io.TextIOWrapper(stream, encoding=ENCODING, newline="")

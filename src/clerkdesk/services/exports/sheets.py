@@ -4,6 +4,7 @@ on in a second sheet ("dog (2)"), and the book says which tables were split."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import IO
 
@@ -28,6 +29,7 @@ class SheetBook:
         self._headings: Sequence[str] = ()
         self._rows = 0
         self._parts = 0
+        self._saved = False
 
     def begin(self, name: str, headings: Sequence[str]) -> None:
         self._name = name
@@ -59,3 +61,18 @@ class SheetBook:
             for table, sheets in self.split.items():
                 notes.append([table, ", ".join(sheets)])
         self.book.save(stream)
+        self._saved = True
+
+    def discard(self) -> None:
+        """An export stopped before its book was saved: each sheet's stream closed and its
+        temporary file removed, instead of left for the garbage collector to trip on."""
+        if self._saved:
+            return
+        self._saved = True
+        for sheet in self.book.worksheets:
+            with contextlib.suppress(Exception):
+                sheet.close()
+            writer = getattr(sheet, "_writer", None)
+            if writer is not None:
+                with contextlib.suppress(Exception):
+                    writer.cleanup()
