@@ -8,10 +8,11 @@ import csv
 import datetime as dt
 import io
 import re
+from dataclasses import replace
 
 from clerkdesk.reports.documents import OfficeHeading
 from clerkdesk.reports.unlicensed_csv import HEADER, render_unlicensed_csv
-from clerkdesk.reports.unlicensed_data import UnlicensedList, UnlicensedRow
+from clerkdesk.reports.unlicensed_data import CensusHousehold, UnlicensedList, UnlicensedRow
 from clerkdesk.reports.unlicensed_pdf import render_unlicensed_pdf
 from pdf_support import page_sizes, page_texts
 
@@ -114,3 +115,52 @@ def test_the_csv_holds_the_rows_and_never_a_formula() -> None:
     assert read[2][2] == "'-Doe, Jane"
     assert read[1][-2:] == ["3", "3"]
     assert read[1][HEADER.index("last_tag")] == "W-3"
+
+
+HOUSES = (
+    CensusHousehold(
+        "12 Elm Street", "Doe, Jane; Doe, John", 2, "Jane Doe", "address and family name",
+        "2026 census, census-2026.xlsx, rows 14, 15",
+    ),
+    CensusHousehold(
+        "3 Pine Road, 2", HOSTILE, 1, "", "no owner on file at this address",
+        "2026 census, census-2026.xlsx, row 20",
+    ),
+)  # fmt: skip
+
+
+def test_the_census_households_follow_the_dogs_with_their_source() -> None:
+    data = replace(listing((row(3, "Elm St"),)), households=HOUSES)
+
+    text = " ".join(" ".join(page_texts(render_unlicensed_pdf(data, invariant=True))).split())
+
+    assert "Census of 2026: households that keep dogs with none licensed" in text
+    assert "2 households told the 2026 census they keep dogs" in text
+    assert "Jane Doe (address and family name)" in text
+    assert "2026 census, census-2026.xlsx, rows 14, 15" in text
+    assert "— (no owner on file at this address)" in text
+
+
+def test_an_empty_list_still_shows_the_census_households() -> None:
+    text = " ".join(page_texts(render_unlicensed_pdf(replace(listing(()), households=HOUSES))))
+    assert "Every dog licensed for 2025–26" in text and "3 Pine Road, 2" in " ".join(text.split())
+
+
+def test_the_csv_lists_the_census_households_after_the_dogs() -> None:
+    data = render_unlicensed_csv(replace(listing((row(3, "Elm St"),)), households=HOUSES))
+    read = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert len(read) == 4
+    elm, pine = (dict(zip(HEADER, line, strict=True)) for line in read[2:])
+    assert (elm["street"], elm["house_number"], elm["owner"], elm["dog"]) == (
+        "Elm Street",
+        "12",
+        "Doe, Jane; Doe, John",
+        "",
+    )
+    assert (elm["census_dogs"], elm["census_source"], elm["dog_id"]) == (
+        "2",
+        "2026 census, census-2026.xlsx, rows 14, 15",
+        "",
+    )
+    assert pine["owner"] == "'" + HOSTILE
+    assert read[1][HEADER.index("census_dogs")] == ""

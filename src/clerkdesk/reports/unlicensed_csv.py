@@ -9,6 +9,7 @@ import io
 
 from clerkdesk.reports.cells import safe_text
 from clerkdesk.reports.unlicensed_data import UnlicensedList
+from clerkdesk.rules.street_order import street_and_number
 
 HEADER = (
     "street",
@@ -23,9 +24,13 @@ HEADER = (
     "last_license",
     "last_tag",
     "residence",
+    "census_dogs",
+    "census_source",
     "owner_id",
     "dog_id",
 )
+"""One dog a line; then each household the census found keeping dogs with none licensed
+(its residents as the owner, its address, the dogs it reported and where that was said)."""
 
 
 def render_unlicensed_csv(found: UnlicensedList) -> bytes:
@@ -48,5 +53,11 @@ def render_unlicensed_csv(found: UnlicensedList) -> bytes:
             row.last_tag or "",
             row.residence,
         )
-        writer.writerow([*(safe_text(t) for t in texts), row.owner_id, row.dog_id])
+        writer.writerow([*(safe_text(t) for t in texts), "", "", row.owner_id, row.dog_id])
+    for house in found.households:
+        street, number = street_and_number(house.address)
+        texts = (street, number, house.residents, house.address, *[""] * 7, house.address)
+        writer.writerow(
+            [*(safe_text(t) for t in texts), house.dogs, safe_text(house.source), "", ""]
+        )
     return out.getvalue().encode("utf-8-sig")

@@ -41,6 +41,24 @@ class UnlicensedRow:
 
 
 @dataclass(frozen=True)
+class CensusHousehold:
+    """A household that told the census it keeps dogs, and has none licensed: evidence for
+    the officer beside the dogs not renewed."""
+
+    address: str
+    """As the census wrote it ("12 Elm Street, 2")."""
+    residents: str
+    dogs: int
+    """How many dogs the household reported."""
+    owners: str
+    """The owners on file at the address under the residents' family name ("" for none)."""
+    matched: str
+    """How the owners were found: "address and family name", "no owner on file …"."""
+    source: str
+    """"2026 census, census-2026.xlsx, row 14"."""
+
+
+@dataclass(frozen=True)
 class StreetGroup:
     street: str
     rows: tuple[UnlicensedRow, ...]
@@ -57,6 +75,8 @@ class UnlicensedList:
     made_on: dt.date | None = None
     """The day the list was drawn up."""
     year: int = 0
+    households: tuple[CensusHousehold, ...] = ()
+    """The census's households reporting dogs with none licensed (its year: ``year``)."""
 
     @property
     def before_due(self) -> bool:

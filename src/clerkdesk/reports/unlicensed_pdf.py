@@ -177,7 +177,7 @@ def _story(found: UnlicensedList, heading: OfficeHeading) -> list[Flowable]:
                 BODY,
             )
         )
-        return story
+        return story + census_story(found, width)
     story.append(column_head(width))
     story += [_street_table(group, width) for group in groups]
     story.append(Spacer(1, 10))
@@ -188,7 +188,55 @@ def _story(found: UnlicensedList, heading: OfficeHeading) -> list[Flowable]:
             TOTAL,
         )
     )
-    return story
+    return story + census_story(found, width)
+
+
+CENSUS_COLUMNS: tuple[tuple[str, float], ...] = (
+    ("Address", 1.9),
+    ("Residents", 2.2),
+    ("Dogs", 0.5),
+    ("Owner on file", 2.2),
+    ("Source", 3.2),
+)
+
+
+def census_story(found: UnlicensedList, width: float) -> list[Flowable]:
+    """The census's households reporting dogs with none licensed, each with its source."""
+    if not found.households:
+        return []
+    whole = sum(share for _, share in CENSUS_COLUMNS)
+    widths = [width * share / whole for _, share in CENSUS_COLUMNS]
+    body: list[list[Any]] = [[para(name, CELL_BOLD) for name, _ in CENSUS_COLUMNS]]
+    for house in found.households:
+        owner = house.owners or "—"
+        body.append(
+            [
+                para(house.address, CELL),
+                para(house.residents or "—", CELL),
+                para(str(house.dogs), CELL),
+                para(f"{owner} ({house.matched})", CELL),
+                para(house.source, CELL),
+            ]
+        )
+    table = Table(body, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle([*BASE_STYLE, ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                    ("LINEBELOW", (0, 0), (-1, -2), 0.25, RULE)])
+    )  # fmt: skip
+    households = counted(len(found.households), "household")
+    return [
+        Spacer(1, 14),
+        para(f"Census of {found.year}: households that keep dogs with none licensed", STREET),
+        Spacer(1, 3),
+        para(
+            f"{households} told the {found.year} census they keep dogs, and no dog at "
+            f"the address holds a license for {found.year_label}. Each is evidence for "
+            f"the officer under {STATUTE}, with the census record it comes from.",
+            NOTE,
+        ),
+        Spacer(1, 4),
+        table,
+    ]
 
 
 NO_PADDING = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}

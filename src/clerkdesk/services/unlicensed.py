@@ -31,7 +31,7 @@ from clerkdesk.models import (
     Owner,
     OwnerStatus,
 )
-from clerkdesk.reports.unlicensed_data import UnlicensedList, UnlicensedRow
+from clerkdesk.reports.unlicensed_data import CensusHousehold, UnlicensedList, UnlicensedRow
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
@@ -40,6 +40,7 @@ from clerkdesk.rules.street_order import house_key, street_and_number, street_ke
 from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.acting import PermissionDenied, require
 from clerkdesk.services.documents import mailing_lines, office_heading, residence_lines
+from clerkdesk.services.importing.census_evidence import census_evidence
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.tag_prefix import stock_prefix
 
@@ -215,6 +216,24 @@ def unlicensed_in(session: Session, *, year: int, on: dt.date) -> UnlicensedList
         last_year_label=last.label,
         made_on=on,
         year=year,
+        households=_households(session, year, this, on, rolling),
+    )
+
+
+def _households(
+    session: Session, year: int, this: LicenseYear, on: dt.date, rolling: bool
+) -> tuple[CensusHousehold, ...]:
+    """The census of ``year``'s households reporting dogs with none licensed for ``this``."""
+    return tuple(
+        CensusHousehold(
+            address=found.street + (f", {found.unit}" if found.unit else ""),
+            residents=found.residents,
+            dogs=found.dogs,
+            owners=found.match.owner_names,
+            matched=found.match.reason,
+            source=found.source,
+        )
+        for found in census_evidence(session, year, this, on, rolling=rolling)
     )
 
 

@@ -22,6 +22,7 @@ from clerkdesk.services.importing.census import (
 )
 from clerkdesk.services.importing.census_evidence import census_evidence
 from clerkdesk.services.profile_source import profile_in_force
+from clerkdesk.services.unlicensed import unlicensed_dogs
 from small_town import CLERK, Town, check
 
 
@@ -153,3 +154,21 @@ def test_a_census_year_is_a_year() -> None:
     assert census_year(" 2026 ") == 2026
     with pytest.raises(ValidationError, match="'26x' is not a census year"):
         census_year("26x")
+
+
+def test_the_unlicensed_list_carries_the_households_with_their_source(
+    town: Town, tmp_path: Path
+) -> None:
+    listing = read_census(census_listing(tmp_path / "census-2026.csv"), 2026)
+    import_census(town.database, listing, actor=CLERK, clock=town.clock)
+
+    found = unlicensed_dogs(town.database, year=2026, on=town.clock.today())
+
+    assert [r.dog_name for r in found.rows] == ["Bella", "Rex"]
+    assert [(h.address, h.dogs, h.owners, h.source) for h in found.households] == [
+        ("12 Elm Street", 2, "Jane Doe", "2026 census, census-2026.csv, rows 2, 3"),
+        ("40 Oak St", 1, "John Smith", "2026 census, census-2026.csv, row 4"),
+        ("3 Pine Road, 2", 1, "", "2026 census, census-2026.csv, row 5"),
+    ]
+    assert found.households[2].matched == "no owner on file at this address"
+    assert unlicensed_dogs(town.database, year=2027, on=town.clock.today()).households == ()

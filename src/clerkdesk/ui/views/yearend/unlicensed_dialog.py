@@ -39,7 +39,22 @@ def by_street(data: UnlicensedList) -> list[tuple[str, int, int]]:
     return [(street, dogs[street], len(owners[street])) for street in dogs]
 
 
+def census_words(data: UnlicensedList) -> str:
+    """What the census adds to the list, or "" when it adds nothing."""
+    if not data.households:
+        return ""
+    households = counted(len(data.households), "household")
+    return (
+        f" The {data.year} census adds {households} that keep dogs with none licensed, "
+        "each with its census record."
+    )
+
+
 def list_words(data: UnlicensedList, today: object) -> str:
+    return _dog_words(data, today) + census_words(data)
+
+
+def _dog_words(data: UnlicensedList, today: object) -> str:
     owners = len({row.owner_id for row in data.rows})
     last = data.last_year_label or "the year before"
     if not data.rows:
