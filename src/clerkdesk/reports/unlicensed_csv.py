@@ -56,8 +56,9 @@ def render_unlicensed_csv(found: UnlicensedList) -> bytes:
         writer.writerow([*(safe_text(t) for t in texts), "", "", row.owner_id, row.dog_id])
     for house in found.households:
         street, number = street_and_number(house.address)
-        texts = (street, number, house.residents, house.address, *[""] * 7, house.address)
+        # No phone, dog, sex, breed, color, last license or tag: the census gives none.
+        cells = (street, number, house.residents, house.address, *[""] * 7, house.address)
         writer.writerow(
-            [*(safe_text(t) for t in texts), house.dogs, safe_text(house.source), "", ""]
+            [*(safe_text(t) for t in cells), house.dogs, safe_text(house.source), "", ""]
         )
     return out.getvalue().encode("utf-8-sig")
