@@ -29,6 +29,7 @@ SLOW_MODULES: frozenset[str] = frozenset(
     {
         "test_cli_audit",
         "test_cli_closeout",
+        "test_cli_exports",
         "test_cli_bad_input",
         "test_cli_foundation",
         "test_cli_kennels",
