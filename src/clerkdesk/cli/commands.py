@@ -29,6 +29,7 @@ from clerkdesk.cli import (
     year_cmd,
 )
 from clerkdesk.cli.exports import export_cmd
+from clerkdesk.cli.importing import import_cmd
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -52,4 +53,5 @@ REGISTRARS: list[Registrar] = [
     notices_cmd.register,
     screenshot_cmd.register,
     export_cmd.register,
+    import_cmd.register,
 ]

@@ -97,6 +97,8 @@ def read_sheet(path: Path, sheet: str | None = None) -> Sheet:
                 return found
         names = ", ".join(found.name for found in sheets)
         raise ValidationError(f"{path.name} has no sheet named {sheet!r} (it has: {names})")
+    if sheet is not None and sheet.strip().casefold() != path.stem.casefold():
+        raise ValidationError(f"{path.name} is a CSV file: it has no sheet named {sheet!r}")
     table = _table(path.stem, _csv_rows(path), path)
     if table is None:
         raise ValidationError(f"{path.name} has no rows to read")

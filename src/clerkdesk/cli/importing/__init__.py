@@ -1,0 +1,1 @@
+"""``clerkdesk import …``: records brought in from other programs' files."""
