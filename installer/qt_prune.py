@@ -80,6 +80,11 @@ def module_of_dll(dll: str) -> str | None:
     return f"Qt{match.group(1)}" if match else None
 
 
+def missing_qt_libraries(dlls: Iterable[str], present: Mapping[str, object]) -> list[str]:
+    """The Qt libraries among ``dlls`` that are not among ``present`` (lower-case names)."""
+    return [d for d in dlls if module_of_dll(d) and d.lower() not in present]
+
+
 def plan(
     package_dir: Path,
     app_modules: set[str],
@@ -87,12 +92,16 @@ def plan(
 ) -> tuple[list[Path], Mapping[str, int]]:
     """The paths under ``PySide6/`` to delete, and counts of what is kept (for the log)."""
     top_files = {p.name.lower(): p for p in package_dir.iterdir() if p.is_file()}
-    plugins = [
+    in_kept_folders = [
         p
         for folder in (package_dir / "plugins").iterdir()
         if folder.name in PLUGIN_FOLDERS
         for p in folder.glob("*.dll")
     ]
+    # A plugin for a Qt library the wheel does not carry could never load (PySide6-Essentials
+    # ships imageformats/qpdf.dll, whose Qt6Pdf.dll is in the Addons): it goes too.
+    orphaned = [p for p in in_kept_folders if missing_qt_libraries(imports_of(p), top_files)]
+    plugins = [p for p in in_kept_folders if p not in orphaned]
     cache: dict[str, list[str]] = {}
 
     def deps(name: str) -> list[str]:
@@ -119,6 +128,7 @@ def plan(
     for folder in (package_dir / "plugins").iterdir():
         if folder.name not in PLUGIN_FOLDERS:
             doomed.append(folder)
+    doomed.extend(orphaned)
     doomed.extend(package_dir / f for f in sorted(DROPPED_FOLDERS) if (package_dir / f).exists())
     modules = [n for n in kept if n.endswith(".pyd")]
     counts = {

@@ -63,6 +63,48 @@ def test_the_closure_follows_imports_among_the_files_present_only() -> None:
     assert kept == {"qtcharts.pyd", "qt6charts.dll", "qt6opengl.dll", "qt6core.dll"}
 
 
+def test_a_plugin_whose_qt_library_the_wheel_lacks_goes_with_the_unused_modules(
+    tmp_path: Path,
+) -> None:
+    # GIVEN a PySide6-Essentials-like package: its imageformats hold qpdf.dll, which needs the
+    # Addons' Qt6Pdf.dll, beside qjpeg.dll; QtQuick is there but the app does not import it
+    imports = {
+        "qtcore.pyd": ["Qt6Core.dll"],
+        "qtgui.pyd": ["Qt6Gui.dll", "Qt6Core.dll"],
+        "qtquick.pyd": ["Qt6Quick.dll"],
+        "pyside6.abi3.dll": ["Qt6Core.dll"],
+        "qt6core.dll": [],
+        "qt6gui.dll": ["Qt6Core.dll"],
+        "qt6quick.dll": ["Qt6Gui.dll"],
+        "qjpeg.dll": ["Qt6Gui.dll", "KERNEL32.dll"],
+        "qpdf.dll": ["Qt6Pdf.dll", "Qt6Gui.dll"],
+        "qwindows.dll": ["Qt6Gui.dll"],
+    }
+    package = tmp_path / "PySide6"
+    for folder, names in {
+        "": ["QtCore.pyd", "QtGui.pyd", "QtQuick.pyd", "pyside6.abi3.dll", "Qt6Core.dll",
+             "Qt6Gui.dll", "Qt6Quick.dll"],
+        "plugins/imageformats": ["qjpeg.dll", "qpdf.dll"],
+        "plugins/platforms": ["qwindows.dll"],
+        "plugins/qmltooling": [],
+    }.items():  # fmt: skip
+        (package / folder).mkdir(parents=True, exist_ok=True)
+        for name in names:
+            (package / folder / name).write_bytes(b"")
+
+    doomed, counts = qt_prune.plan(package, {"QtGui"}, lambda p: imports[p.name.lower()])
+
+    names = {p.relative_to(package).as_posix() for p in doomed}
+    # THEN qpdf.dll goes (it could never load), as do QtQuick and the QML tooling folder
+    assert names == {
+        "plugins/imageformats/qpdf.dll",
+        "QtQuick.pyd",
+        "Qt6Quick.dll",
+        "plugins/qmltooling",
+    }
+    assert counts["plugins"] == 2 and counts["modules"] == 2
+
+
 def test_a_qt_library_names_its_python_module() -> None:
     assert qt_prune.module_of_dll("Qt6Network.dll") == "QtNetwork"
     assert qt_prune.module_of_dll("msvcp140.dll") is None

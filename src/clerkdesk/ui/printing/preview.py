@@ -62,7 +62,7 @@ class DocumentPage(QWidget):
         moves = "PgUp/PgDn pages · " if count > 1 else ""
         self.where.setText(
             f"Page {self.view.current_page() + 1} of {count} · {zoom} · "
-            f"{moves}Ctrl+ + / Ctrl+ − zoom, Ctrl+0 fits the width"
+            f"{moves}Ctrl+Plus / Ctrl+Minus zoom, Ctrl+0 fits the width"
         )
         self.view.setAccessibleDescription(self.where.text())
 
