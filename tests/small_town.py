@@ -92,6 +92,11 @@ def check(number: str = "1234", amount: str | None = None) -> TenderInput:
 @pytest.fixture
 def town(database: Database, clock: FixedClock) -> Town:
     """The small town, built once per test process, backend and clock, and copied."""
+    return build_town(database, clock)
+
+
+def build_town(database: Database, clock: FixedClock) -> Town:
+    """The small town in ``database``, for a fixture that needs it on one backend only."""
     ids = prepared(database, ("small town", clock.now().isoformat()), lambda d: _build(d, clock))
     return Town(database, clock, *ids)
 

@@ -34,6 +34,7 @@ DATABASE_FREE = {
     "db head",
     "config show",
     "export verify",  # reads an export's zip, never the database
+    "backup verify",  # reads a backup file, never the database
 }
 
 # Valid calls for commands whose required arguments cannot be guessed from their metavar.
@@ -71,6 +72,7 @@ SAMPLES: dict[str, list[str]] = {
     "export all": ["--out", "{tmp}/records.zip"],
     "export public": ["--out", "{tmp}/dogs.csv"],
     "export verify": [str(Path(__file__).parent.parent / "data" / "exports" / "empty-office.zip")],
+    "backup verify": [str(Path(__file__).parent.parent / "data" / "backups" / "empty-office.zip")],
 }
 
 # A guess per metavar for a required argument of a command not in SAMPLES.

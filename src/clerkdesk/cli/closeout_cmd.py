@@ -11,7 +11,7 @@ import argparse
 import datetime as dt
 import re
 
-from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.context import CliContext, err, fail, out
 from clerkdesk.cli.files import quoted, write_whole
 from clerkdesk.cli.print_documents_cmd import target
 
@@ -83,6 +83,9 @@ def handle_closeout(args: argparse.Namespace, ctx: CliContext) -> int:
         f"({over_short_words(record.over_short)}); deposit {record.deposit_total:,.2f} "
         f"with {papers} check{'s' * (papers != 1)} and money order{'s' * (papers != 1)}"
     )
+    if done.backup is not None:
+        # The day is closed whatever became of its backup; a failed one is said, not fatal.
+        (err if done.backup.problem else out)(done.backup.words)
     return 0
 
 

@@ -28,6 +28,7 @@ from clerkdesk.cli import (
     user_cmd,
     year_cmd,
 )
+from clerkdesk.cli.backups import backup_cmd, restore_cmd
 from clerkdesk.cli.exports import export_cmd
 from clerkdesk.cli.importing import import_cmd
 
@@ -49,6 +50,8 @@ REGISTRARS: list[Registrar] = [
     user_cmd.register,
     print_cmd.register,
     closeout_cmd.register,
+    backup_cmd.register,
+    restore_cmd.register,
     report_cmd.register,
     notices_cmd.register,
     screenshot_cmd.register,

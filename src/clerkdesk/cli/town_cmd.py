@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from clerkdesk.cli.backups.schedule_cmd import add_town_backups
 from clerkdesk.cli.context import CliContext, fail, out
 
 # The checks' limits, written out so that listing the commands does not import ReportLab.
@@ -15,7 +16,8 @@ MAX_SEAL_TEXT = "1 MB"
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "town",
-        help="office-wide settings: the seal on certificates, the idle lock, who locks a month",
+        help="office-wide settings: the seal on certificates, the idle lock, who locks a month, "
+        "scheduled backups",
         description="Office-wide settings of the town, shared by every workstation.",
     )
     actions = parser.add_subparsers(dest="town_action", metavar="ACTION", required=True)
@@ -51,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "roles", nargs="*", metavar="ROLE", help="clerk, assistant_clerk or treasurer"
     )
     month_lock.set_defaults(handler=handle_month_lock)
+    add_town_backups(actions)
 
 
 def handle_seal(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -19,6 +19,9 @@ def copy_sqlite(path: Path, target: Path) -> None:
     try:
         copy = sqlite3.connect(target)
         try:
+            # A new copy needs no journal while it is filled (a copy cut short is thrown
+            # away whole): none is left beside it by a copy killed halfway.
+            copy.execute("PRAGMA journal_mode = OFF")
             source.backup(copy)
             copy.execute("PRAGMA journal_mode = DELETE")
         finally:

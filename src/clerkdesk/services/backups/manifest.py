@@ -99,7 +99,7 @@ class Manifest:
     def summary(self, zone: dt.tzinfo | None = None) -> str:
         """``Westborough, taken 12/05/2026 17:02 by clerk, schema 0016: 1,204 owners, …``."""
         at = self.taken_at.astimezone(zone) if zone is not None else self.taken_at
-        town = self.town or "no town set up"
+        town = self.town or "an office with no town set up"
         return (
             f"{town}, taken {at:%m/%d/%Y %H:%M} by {self.taken_by}, schema "
             f"{self.schema_revision or 'none'}: {self.counts.words}"

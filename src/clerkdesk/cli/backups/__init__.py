@@ -1,0 +1,1 @@
+"""``clerkdesk backup``, ``backup verify``, ``restore`` and ``town backups``."""
