@@ -1,0 +1,1 @@
+"""File → Export records…: the full export and the public-records export."""
