@@ -16,6 +16,7 @@ from benchmarks.checkout_bench import checkout_figures
 from benchmarks.demo_rate import demo_rate
 from benchmarks.documents_bench import certificate_figures
 from benchmarks.documents_bench import section as certificates_section
+from benchmarks.export_bench import run as export_bench
 from benchmarks.labels_bench import label_figures
 from benchmarks.labels_bench import section as labels_section
 from benchmarks.measure import Figure, report
@@ -92,6 +93,7 @@ def main() -> int:
         search = search_benchmarks(database, dogs, clock, also=checkouts)
         write_section(_section(dogs, figures))
         write_section(section(search, dogs))
+        export_bench(database, clock)
     labels = label_figures()
     for figure in labels:
         report(figure)
