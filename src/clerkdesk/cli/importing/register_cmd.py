@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
     from clerkdesk.services.importing.register import ImportResult, RegisterReport
-    from clerkdesk.services.importing.register_mapping import RegisterSource
+    from clerkdesk.services.importing.register_mapping import RegisterSource, SourceSheets
 
 EPILOG = """\
 The file is a CSV (UTF-8 or Windows-1252, any common delimiter) or an XLSX workbook: one row
@@ -87,15 +87,18 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
         source = register_mapping.RegisterSource(
             Path(args.file), sheet=args.sheet, owners_sheet=args.owners_sheet
         )
-        shown = register_mapping.preview(database, source)
+        sheets = register_mapping.open_source(source)
+        shown = register_mapping.preview(database, source, sheets)
         mapping = {**shown.mapping, **register_mapping.parse_map_options(args.map)}
         if args.dry_run:
-            report = register.dry_run(database, source, mapping, clock=ctx.clock)
+            report = register.dry_run(database, source, mapping, clock=ctx.clock, sheets=sheets)
             _print_report(report)
         else:
             actor = ctx.actor()
-            register_mapping.save_mapping(database, source, mapping, actor=actor, clock=ctx.clock)
-            result = _run_stoppable(database, source, mapping, actor, ctx)
+            register_mapping.save_mapping(
+                database, source, mapping, actor=actor, clock=ctx.clock, sheets=sheets
+            )
+            result = _run_stoppable(database, source, sheets, mapping, actor, ctx)
             report = result.report
             _print_report(report)
             out(result.summary())
@@ -112,6 +115,7 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
 def _run_stoppable(
     database: Database,
     source: RegisterSource,
+    sheets: SourceSheets,
     mapping: Mapping[str, str],
     actor: Actor,
     ctx: CliContext,
@@ -142,6 +146,7 @@ def _run_stoppable(
             clock=ctx.clock,
             progress=step,
             cancelled=lambda: asked,
+            sheets=sheets,
         )
     finally:
         if previous is not None:

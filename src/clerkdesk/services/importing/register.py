@@ -156,9 +156,13 @@ def _cells(
 
 
 def _plan(
-    database: Database, source: RegisterSource, mapping: Mapping[str, str], today: dt.date
+    database: Database,
+    source: RegisterSource,
+    mapping: Mapping[str, str],
+    today: dt.date,
+    sheets: SourceSheets | None,
 ) -> tuple[RegisterReport, list[PlannedRow], Planner]:
-    sheets = open_source(source)
+    sheets = sheets if sheets is not None else open_source(source)
     checked = check_mapping(mapping, sheets)
     rows, unknown = _cells(checked, sheets)
     with database.read() as session:
@@ -185,10 +189,16 @@ def _plan(
 
 
 def dry_run(
-    database: Database, source: RegisterSource, mapping: Mapping[str, str], *, clock: Clock
+    database: Database,
+    source: RegisterSource,
+    mapping: Mapping[str, str],
+    *,
+    clock: Clock,
+    sheets: SourceSheets | None = None,
 ) -> RegisterReport:
-    """What the import would do with every row; nothing is written."""
-    report, _planned, _planner = _plan(database, source, mapping, clock.today())
+    """What the import would do with every row; nothing is written. ``sheets``: the file as
+    ``open_source`` read it already (read again when not given)."""
+    report, _planned, _planner = _plan(database, source, mapping, clock.today(), sheets)
     return report
 
 
@@ -230,11 +240,12 @@ def run(
     progress: Step | None = None,
     cancelled: Callable[[], bool] | None = None,
     batch_rows: int = BATCH_ROWS,
+    sheets: SourceSheets | None = None,
 ) -> ImportResult:
     """Bring the register in, ``batch_rows`` rows to a transaction. Refused rows are left out
     (the dry run says why); running the same file again adds nothing."""
     require(actor, Permission.IMPORT_RECORDS)
-    report, planned, planner = _plan(database, source, mapping, clock.today())
+    report, planned, planner = _plan(database, source, mapping, clock.today(), sheets)
     import_id = _started(database, source, report.sheet, actor, clock)
     ctx = BatchContext(
         planner.profile, actor, clock.now(), clock.today(), import_id, source.path.name

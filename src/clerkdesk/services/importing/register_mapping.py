@@ -27,7 +27,7 @@ from clerkdesk.rules.register_columns import (
 )
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
-from clerkdesk.services.importing.sheets import Sheet, read_sheet, sheet_names
+from clerkdesk.services.importing.sheets import Sheet, is_workbook, read_sheet, sheet_names
 
 SETTING_PREFIX = "register_columns."
 SAMPLE_ROWS = 5
@@ -106,13 +106,18 @@ def saved_mapping(database: Database, signature: str) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in mapping.items() if k in BY_KEY}
 
 
-def preview(database: Database, source: RegisterSource) -> RegisterPreview:
-    sheets = open_source(source)
+def preview(
+    database: Database, source: RegisterSource, sheets: SourceSheets | None = None
+) -> RegisterPreview:
+    """The mapping step's view of ``source`` (``sheets``: the file as already read by
+    ``open_source``, so that a large workbook is read once for the preview, the dry run and
+    the import)."""
+    sheets = sheets if sheets is not None else open_source(source)
     dogs, owners = sheets.dogs, sheets.owners
     headers = list(dogs.headers) + (list(owners.headers) if owners is not None else [])
     signature = signature_of(sheets)
     return RegisterPreview(
-        sheets=tuple(sheet_names(source.path)),
+        sheets=tuple(sheet_names(source.path)) if is_workbook(source.path) else (dogs.name,),
         headers=dogs.headers,
         samples=tuple(row.cells for row in dogs.rows[:SAMPLE_ROWS]),
         owner_headers=owners.headers if owners is not None else (),
@@ -167,9 +172,10 @@ def save_mapping(
     *,
     actor: Actor,
     clock: Clock,
+    sheets: SourceSheets | None = None,
 ) -> str:
     """Keep ``mapping`` for files with this header row; returns the signature it is kept by."""
-    sheets = open_source(source)
+    sheets = sheets if sheets is not None else open_source(source)
     checked = check_mapping(mapping, sheets)
     signature = signature_of(sheets)
     value = json.dumps(
