@@ -31,26 +31,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(handler=handle_restore)
 
 
-def keep_folder(ctx: CliContext, given: str | None) -> Path:
-    from clerkdesk.paths import user_data_dir
-    from clerkdesk.services.backups.restoring import holds_nothing
-    from clerkdesk.services.backups.schedule import backup_schedule
-
-    if given is not None:
-        return Path(given).expanduser()
-    database = ctx.database(upgrade=False)
-    if not holds_nothing(database):
-        folder = backup_schedule(database).folder
-        if folder is not None:
-            return folder
-    live = database.sqlite_path
-    return (live.parent if live is not None else user_data_dir()) / "backups"
-
-
 def handle_restore(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.db.migrate import checked_revision, upgrade_to_head
     from clerkdesk.services.backups.checking import verify_backup
-    from clerkdesk.services.backups.restoring import holds_nothing, restore_backup
+    from clerkdesk.services.backups.restoring import (
+        holds_nothing,
+        keep_folder_for,
+        restore_backup,
+    )
 
     backup = Path(args.file)
     if args.keep_in is not None and Path(args.keep_in).is_file():
@@ -77,7 +65,7 @@ def handle_restore(args: argparse.Namespace, ctx: CliContext) -> int:
         actor=actor,
         restored_by=by,
         clock=ctx.clock,
-        keep_folder=keep_folder(ctx, args.keep_in),
+        keep_folder=Path(args.keep_in).expanduser() if args.keep_in else keep_folder_for(database),
     )
     out(restored.words(ctx.clock.now().tzinfo))
     if not restored.ledger_intact:

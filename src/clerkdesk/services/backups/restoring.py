@@ -27,7 +27,7 @@ from clerkdesk.services.backups.checking import check_into
 from clerkdesk.services.backups.files import scratch_beside
 from clerkdesk.services.backups.manifest import BackupRefused, Manifest
 from clerkdesk.services.backups.placing import place_postgres, place_sqlite
-from clerkdesk.services.backups.schedule import record_good_backup
+from clerkdesk.services.backups.schedule import backup_schedule, record_good_backup
 from clerkdesk.services.backups.taking import BackupTaken, take_backup
 from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.progress import Cancelled, Step, no_progress
@@ -68,6 +68,20 @@ def holds_nothing(database: Database) -> bool:
         return True
     with database.connect() as connection:
         return not inspect(connection).get_table_names()
+
+
+def keep_folder_for(database: Database) -> Path:
+    """Where a restore keeps the database as it was: the office's backup folder when it has
+    one, else the ``backups`` folder beside the SQLite file (as the pre-upgrade copy) or in
+    this PC's data folder."""
+    from clerkdesk.paths import user_data_dir
+
+    if not holds_nothing(database):
+        folder = backup_schedule(database).folder
+        if folder is not None:
+            return folder
+    live = database.sqlite_path
+    return (live.parent if live is not None else user_data_dir()) / "backups"
 
 
 def restore_backup(

@@ -264,6 +264,15 @@ def after_closeout(database: Database, *, actor: Actor, clock: Clock) -> Schedul
     return take_scheduled(database, schedule, actor=actor, clock=clock)
 
 
+def standing_after_sign_in(
+    database: Database, *, actor: Actor, clock: Clock
+) -> tuple[BackupStanding, ScheduledOutcome | None]:
+    """What the status bar shows once someone signs in: the day's backup taken first when
+    the office takes one at the first sign-in (its outcome is said too)."""
+    taken = at_sign_in(database, actor=actor, clock=clock)
+    return backup_standing(database, clock.now()), taken
+
+
 def at_sign_in(database: Database, *, actor: Actor, clock: Clock) -> ScheduledOutcome | None:
     """The day's backup at its first sign-in, when the office takes one then and none was
     taken today."""

@@ -1,0 +1,1 @@
+"""File → Back up now… and File → Restore from a backup…"""
