@@ -31,6 +31,7 @@ TABLE_WORDS: dict[str, str] = {
     "document_reprint": "reprint",
     "dog": "dog",
     "dog_designation": "designation",
+    "import_batch": "import",
     "kennel": "kennel",
     "kennel_dog": "kennel dog",
     "kennel_inspection": "kennel inspection",
@@ -49,7 +50,8 @@ TABLE_WORDS: dict[str, str] = {
 }
 """What each audited table is called on screen and in the command line."""
 
-ACTION_WORDS = {"insert": "added", "update": "changed", "delete": "removed"}
+# "import": one entry per batch of an old register's rows (services.importing.register).
+ACTION_WORDS = {"insert": "added", "update": "changed", "delete": "removed", "import": "imported"}
 
 
 def table_named(text: str) -> str:

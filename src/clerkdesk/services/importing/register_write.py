@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import case, insert, select
+from sqlalchemy import case, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -86,8 +86,16 @@ def _cut(value: str | None, size: int) -> str | None:
 
 
 def _ids(session: Session, model: Any, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert ``rows`` and return their new ids in order. SQLite's writer holds the database
+    alone (BEGIN IMMEDIATE), so the ids after the highest are this batch's to give, in one
+    executemany; elsewhere ``RETURNING`` in the rows' order (a sequence may be shared)."""
     if not rows:
         return []
+    if session.get_bind().dialect.name == "sqlite":
+        first = int(session.scalar(select(func.max(model.id))) or 0) + 1
+        ids = list(range(first, first + len(rows)))
+        session.execute(insert(model), [{**row, "id": i} for row, i in zip(rows, ids, strict=True)])
+        return ids
     statement = insert(model).returning(model.id, sort_by_parameter_order=True)
     return [int(i) for i in session.execute(statement, rows).scalars().all()]
 
