@@ -199,6 +199,12 @@ def _certificate(
     zone: dt.tzinfo,
     seal: bytes | None,
 ) -> CertificateDocument:
+    if license_row.receipt_id is None:  # history brought in from the old register
+        raise ValidationError(
+            f"License No. {license_row.number} ({license_row.license_year_label}) was brought "
+            "in from the office's old register: ClerkDesk has no certificate of it to print.",
+            field="license",
+        )
     dog = session.get(Dog, license_row.dog_id)
     owner = session.get(Owner, license_row.owner_id)
     receipt = session.get(Receipt, license_row.receipt_id)

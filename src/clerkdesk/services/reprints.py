@@ -290,7 +290,8 @@ def owner_documents(
     with database.read() as session:
         rows = session.execute(
             select(License, stock_prefix(License.license_year_start, License.tag_number))
-            .where(License.owner_id == owner_id)
+            # a license brought in from the old register has no certificate here to reprint
+            .where(License.owner_id == owner_id, License.receipt_id.is_not(None))
             .order_by(License.issued_at.desc(), License.id.desc())
             .limit(MAX_LISTED)
         ).all()

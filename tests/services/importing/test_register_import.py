@@ -278,3 +278,20 @@ def test_the_headers_of_the_messy_register_are_all_mapped() -> None:
     from clerkdesk.rules.register_columns import guess_mapping
 
     assert set(guess_mapping(HEADERS).values()) == set(HEADERS)
+
+
+def test_a_brought_in_license_has_no_certificate_to_print_or_reprint(
+    town: Town, tmp_path: Path
+) -> None:
+    from clerkdesk.errors import ValidationError
+    from clerkdesk.services.documents import certificate_for_license
+    from clerkdesk.services.reprints import owner_documents
+
+    _import(town, write_csv(tmp_path / "old.csv", small_rows()))
+    with town.database.read() as session:
+        brought = session.scalars(select(License).where(License.brought_in)).first()
+        assert brought is not None
+        license_id, owner_id = brought.id, brought.owner_id
+    with pytest.raises(ValidationError, match="brought in from the office's old register"):
+        certificate_for_license(town.database, license_id)
+    assert owner_documents(town.database, owner_id) == []
