@@ -29,11 +29,15 @@ def test_the_imports_are_read_from_the_sources(tmp_path: Path) -> None:
         "from PySide6.QtPrintSupport import QPrinter\n"
         "from PySide6.QtWidgets import (\n    QWidget,\n)\n"
         "from clerkdesk.rules import fees\n"
-        "    from reportlab.lib import colors  # inside a function\n",
+        "    from reportlab.lib import colors  # inside a function\n"
+        "import openpyxl as xl, pypdf as reader\n"
+        '"""Prose in a docstring is no import: what the\n'
+        "import needs and no column holds, or a word\n"
+        'from the shelter import records; none is a module."""\n',
         encoding="utf-8",
     )
     found = scan_imports([source])
-    assert found.third_party == {"sqlalchemy", "PySide6", "reportlab"}
+    assert found.third_party == {"sqlalchemy", "PySide6", "reportlab", "openpyxl", "pypdf"}
     assert found.qt_modules == {"QtCore", "QtGui", "QtPrintSupport", "QtWidgets"}
 
 

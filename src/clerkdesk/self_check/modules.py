@@ -30,9 +30,13 @@ LOADED_BY_NAME: dict[str, str] = {
 if sys.platform == "win32":
     LOADED_BY_NAME["tzdata"] = "the time zones Python reads on Windows"
 
+# A whole statement to the end of its line (or a comment, ``;``, an open parenthesis or a
+# backslash), so that a docstring's prose ("…what the import needs and…") is not one.
+_AS = r"(?:[ \t]+as[ \t]+\w+)?"
 _IMPORT = re.compile(
-    r"^[ \t]*(?:import[ \t]+(?P<modules>[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)"
-    r"|from[ \t]+(?P<module>[\w.]+)[ \t]+import[ \t]+\(?(?P<names>[\w \t,]*))",
+    rf"^[ \t]*(?:import[ \t]+(?P<modules>[\w.]+{_AS}(?:[ \t]*,[ \t]*[\w.]+{_AS})*)"
+    r"|from[ \t]+(?P<module>[\w.]+)[ \t]+import[ \t]+\(?(?P<names>[\w \t,]*))"
+    r"[ \t]*(?:[#;(\\]|$)",
     re.MULTILINE,
 )
 _SHARED_LIBRARY = re.compile(r"([\w.+-]+\.so(?:\.\d+)*): cannot open shared object file")
@@ -56,7 +60,7 @@ def scan_imports(sources: Iterable[Path]) -> AppImports:
         text = path.read_text(encoding="utf-8", errors="replace")
         for match in _IMPORT.finditer(text):
             if match["modules"]:
-                names = [name.strip() for name in match["modules"].split(",")]
+                names = [name.split()[0] for name in match["modules"].split(",")]
             else:
                 names = [match["module"]]
                 if match["module"] == "PySide6":

@@ -59,7 +59,7 @@ def test_a_200_page_batch_opens_at_once_and_renders_only_what_is_seen(
     path = batch(tmp_path / "notices.pdf", 200)
     started = time.monotonic()
     parent = window(qtbot)
-    preview, page = opened(qtbot, path, parent)
+    _preview, page = opened(qtbot, path, parent)
     page.view.grab()
     # GIVEN a batch of 200 notices, THEN the preview opens in well under a second
     assert time.monotonic() - started < 2.0

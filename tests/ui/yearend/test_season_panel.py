@@ -14,8 +14,8 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.services.season import season_overview
 from clerkdesk.ui.main_window import MainWindow
-from clerkdesk.ui.views.yearend.chart_canvas import BarChart, LineChart
 from clerkdesk.ui.views.reports import ReportsView
+from clerkdesk.ui.views.yearend.chart_canvas import BarChart, LineChart
 
 
 @pytest.fixture
