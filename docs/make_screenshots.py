@@ -51,6 +51,7 @@ def main() -> int:
         "make_label_screenshots.py",
         "make_long_values_screenshots.py",
         "make_setup_screenshots.py",
+        "make_import_screenshots.py",
     ):
         subprocess.run([sys.executable, str(HERE / script)], check=True)
     today = dt.datetime.now().astimezone().date()

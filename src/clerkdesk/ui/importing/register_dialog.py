@@ -203,6 +203,8 @@ class ImportRegisterDialog(QDialog):
         self.main_button.setEnabled(enabled)
         self.back_button.setEnabled(not busy and page in (COLUMNS, DRY_RUN))
         importing = busy == "import"
+        # After the import the main button closes; a second Close beside it says nothing.
+        self.close_button.setVisible(not (page == IMPORT and self.outcome is not None))
         self.close_button.setText("Cancel  Esc" if importing else "Close  Esc")
         self.close_button.setAccessibleName("Cancel the import" if importing else "Close")
 
