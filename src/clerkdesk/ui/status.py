@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QSizePolicy, QStatusBar, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QWidget
 
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.elide import ElidedLabel
@@ -22,6 +22,7 @@ from clerkdesk.ui.status_facts import StatusFacts
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
+    from clerkdesk.services.backups.schedule import BackupStanding, ScheduledOutcome
     from clerkdesk.services.closeout import DrawerState
     from clerkdesk.services.year_open import YearsShown
 
@@ -30,6 +31,9 @@ log = logging.getLogger(__name__)
 
 # The width kept for the database's name (or a passing message) beside the facts.
 DATABASE_ROOM = 160
+# Of that room, what the backup warning takes when it shows (a sign; its words on hover
+# and to a screen reader): the database keeps its 100 and more.
+BACKUP_ROOM = 28
 
 
 def drawer_text(state: DrawerState) -> str:
@@ -91,6 +95,13 @@ class StatusBar(QStatusBar):
         self.database.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.database.setMinimumWidth(DATABASE_ROOM // 2)
         self.addPermanentWidget(self.database, 1)
+        # Shown only when the last good backup is older than the office's limit, or there is
+        # none: within the database's room, so the facts never give way to it.
+        self.backup = QLabel("", self)
+        self.backup.setObjectName("FieldError")
+        self.backup.setMaximumWidth(BACKUP_ROOM)
+        self.backup.setVisible(False)
+        self.addPermanentWidget(self.backup)
         self.messageChanged.connect(self._show_message)
         # The license year (with next year's state), the drawer and the user's role are never
         # cut: on one line when they fit, else two (see ``status_facts``).
@@ -127,6 +138,7 @@ class StatusBar(QStatusBar):
         # The drawer's cash is no one's business at a locked or empty counter.
         self._gated = True
         self.drawer.setText("Drawer: —")
+        self.backup.setVisible(False)
 
     def show_workspace(self, ctx: UiContext) -> None:
         self.show_database(ctx.database)
@@ -140,7 +152,45 @@ class StatusBar(QStatusBar):
         self.license_year.setText(license_year_text(ctx))
         self.refresh_years()
         self.refresh_drawer()
+        self.refresh_backup()
         self.day_timer.start()
+
+    def refresh_backup(self) -> None:
+        """The backup warning; the day's backup first where the office takes one at the
+        first sign-in (off the UI thread, as every read here)."""
+        ctx = self._ctx
+        if ctx is None:
+            return
+        from clerkdesk.services.backups.schedule import standing_after_sign_in
+
+        database, actor, clock = ctx.database, ctx.actor, ctx.clock
+        ctx.tasks.run(
+            lambda: standing_after_sign_in(database, actor=actor, clock=clock),
+            lambda found: self._show_backup(ctx, *found),
+            lambda exc: log.warning("backup standing not read: %s", exc),
+        )
+
+    def _show_backup(
+        self, ctx: UiContext, standing: BackupStanding, taken: ScheduledOutcome | None
+    ) -> None:
+        if self._gated or ctx is not self._ctx:
+            return
+        warning = standing.warning
+        said = (
+            f"{warning}: the office wants a good backup at least every "
+            f"{standing.warn_days} days. File → Back up now… takes one; Settings → Backups "
+            "sets where and when they are taken."
+            if warning
+            else ""
+        )
+        # A sign beside the facts (the database keeps its room); the words in the tooltip
+        # and the accessible name, and in Settings → Backups.
+        self.backup.setText("⚠" if warning else "")
+        self.backup.setAccessibleName(f"Backups: {said}" if warning else "Backups")
+        self.backup.setToolTip(said)
+        self.backup.setVisible(bool(warning))
+        if taken is not None:
+            self.showMessage(taken.words, 15_000)
 
     def refresh_drawer(self) -> None:
         ctx = self._ctx

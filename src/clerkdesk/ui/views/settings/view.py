@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.settings.backups import BackupsPage
 from clerkdesk.ui.views.settings.idle_lock import IdleLockPage
 from clerkdesk.ui.views.settings.month_lock import MonthLockPage
 from clerkdesk.ui.views.settings.printing import PrintingPage
@@ -39,6 +40,8 @@ class SettingsView(AreaView):
         self.tabs.addTab(self.idle_lock, "Counter lock")
         self.month_lock = MonthLockPage(ctx, self.tabs)
         self.tabs.addTab(self.month_lock, "Month lock")
+        self.backups = BackupsPage(ctx, self.tabs)
+        self.tabs.addTab(self.backups, "Backups")
         self.body.addWidget(self.tabs, 1)
 
     def busy(self) -> bool:
@@ -47,4 +50,5 @@ class SettingsView(AreaView):
             or self.seal.busy()
             or self.idle_lock.busy()
             or self.month_lock.busy()
+            or self.backups.busy()
         )
