@@ -312,6 +312,12 @@ class CloseoutDialog(FormDialog):
     # the slip ----------------------------------------------------------------------
     def _closed(self, result: CloseoutResult) -> None:
         self.ctx.money_events.changed.emit()
+        backup = result.backup
+        if backup is not None and backup.problem is not None:
+            # The day is closed all the same; the office's IT needs to hear of it.
+            self.ctx.dialogs.show_error(
+                self.parentWidget() or self, "The close-out's backup failed", backup.words
+            )
         self._slip_for(result.summary.day, self.parentWidget())
 
     def show_slip(self) -> None:
