@@ -93,7 +93,7 @@ def place_sqlite(database: Database, restored: Path) -> None:
         leftover.unlink(missing_ok=True)
 
 
-def place_postgres(database: Database, dump: Path, work: Path) -> None:
+def place_postgres(database: Database, dump: Path) -> None:
     """The dump's contents in place of the database's, in one transaction."""
     restore, psql = find_pg_tool("pg_restore"), find_pg_tool("psql")
     if restore is None or psql is None:
@@ -102,7 +102,7 @@ def place_postgres(database: Database, dump: Path, work: Path) -> None:
             "the shared database cannot be restored from here: install the client tools. "
             "Nothing was changed."
         )
-    script = work.with_name(work.name + ".sql")
+    script = dump.with_name(dump.name + ".sql")
     try:
         _run(
             [str(restore), "--no-owner", "--no-privileges", f"--file={script}", str(dump)],

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +32,6 @@ from clerkdesk.services.backups.schedule import backup_schedule, record_good_bac
 from clerkdesk.services.backups.taking import BackupTaken, take_backup
 from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.progress import Cancelled, Step, no_progress
-from clerkdesk.whole_files import folder_of
 
 STEPS = 6
 
@@ -105,10 +105,7 @@ def restore_backup(
         raise BackupRefused("Only the administrator, signed in, may restore this database.")
     if not empty:
         checked_revision(database)  # a database from a newer ClerkDesk is not replaced here
-    live = database.sqlite_path
-    work_beside = live if live is not None else keep_folder / "restore"
-    folder_of(work_beside).mkdir(parents=True, exist_ok=True)
-    with scratch_beside(work_beside) as work:
+    with _workspace(database) as work:
         step(1, STEPS, "Checking the backup…")
         manifest = check_into(backup, work).manifest
         backend = "sqlite" if database.is_sqlite else "postgresql"
@@ -137,7 +134,7 @@ def restore_backup(
         if database.is_sqlite:
             place_sqlite(database, work)
         else:
-            place_postgres(database, work, work)
+            place_postgres(database, work)
     step(4, STEPS, "Bringing it to this ClerkDesk's schema…")
     upgrade = upgrade_to_head(database, backup=False)
     if not database.is_sqlite and not upgrade.changed:
@@ -147,9 +144,22 @@ def restore_backup(
             renew_app_roles(database)
     step(5, STEPS, "Verifying the ledger…")
     ledger = verify_ledger(database)
-    record_good_backup(database, manifest.taken_at)
+    record_good_backup(database, manifest.taken_at, actor)
     step(STEPS, STEPS, "Restored.")
     return Restored(manifest, kept, upgrade, ledger.summary, ledger.intact)
+
+
+@contextlib.contextmanager
+def _workspace(database: Database) -> Iterator[Path]:
+    """Where the backup's database is unpacked: beside the SQLite file it will replace (so
+    the replacing is a rename on one disk), or a temporary folder for a dump."""
+    live = database.sqlite_path
+    if live is not None:
+        with scratch_beside(live) as work:
+            yield work
+        return
+    with tempfile.TemporaryDirectory(prefix="clerkdesk-restore-") as folder:
+        yield Path(folder) / "database.dump"
 
 
 def _words(backend: str) -> str:
