@@ -8,9 +8,17 @@ the window has scrolls instead of pushing the window off the screen."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QLayout, QScrollArea, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QLabel,
+    QLayout,
+    QScrollArea,
+    QStackedWidget,
+    QWidget,
+)
 
 
 class AreaStack(QStackedWidget):
@@ -54,6 +62,18 @@ class _Holder(QWidget):
         super().resizeEvent(event)
         self.stack.setGeometry(self.rect())
 
+    def event(self, event: QEvent) -> bool:
+        # The page shown asks for more room or less (a card's rows, a message): with no
+        # layout of its own the holder must pass that on, or the scroll area goes on
+        # with the old minimum, cutting the page off instead of scrolling it.
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+            viewport = self.parentWidget()
+            area = viewport.parentWidget() if viewport is not None else None
+            if isinstance(area, QScrollArea):
+                QCoreApplication.postEvent(area, QEvent(QEvent.Type.LayoutRequest))
+        return super().event(event)
+
 
 def scrolled(stack: AreaStack, parent: QWidget) -> QScrollArea:
     """``stack`` filling a scroll area that shows a scroll bar only when the page shown
@@ -65,3 +85,21 @@ def scrolled(stack: AreaStack, parent: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setWidget(_Holder(stack))
     return area
+
+
+# The gaps of an area that must fit 1280×720 whole (the Counter, Kennels, Tags).
+TIGHT_GAP = 8
+
+
+def tighten(body: QBoxLayout) -> None:
+    """Close up an area's gaps (12 px between its parts and 18 below them, as every area
+    has) to ``TIGHT_GAP``, so its tables keep the height instead; its title and hint stay
+    where every area has them, so going from one area to another nothing jumps."""
+    spacing = body.spacing()
+    margins = body.contentsMargins()
+    body.setContentsMargins(margins.left(), margins.top(), margins.right(), TIGHT_GAP)
+    body.setSpacing(TIGHT_GAP)
+    first = body.itemAt(0)
+    title = first.widget() if first is not None else None
+    if isinstance(title, QLabel) and title.objectName() == "ViewTitle":
+        title.setContentsMargins(0, 0, 0, max(spacing - TIGHT_GAP, 0))

@@ -169,8 +169,11 @@ class OwnerCardPanel(QWidget):
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName("Notes on the selected dog")
         layout.addWidget(self.notes)
+        # Shown only when they have something to say, so an empty card asks no room for them.
+        for quiet in (self.why, self.notes):
+            quiet.setVisible(False)
         grid = QGridLayout()
-        grid.setSpacing(6)
+        grid.setSpacing(4)
         self.buttons: dict[str, QPushButton] = {}
         placed = 0
         for key, action in actions.items():
@@ -218,6 +221,8 @@ class OwnerCardPanel(QWidget):
         self.year_hint.setObjectName("ViewHint")
         for widget in (self.year_caption, self.year, self.year_hint):
             row.addWidget(widget)
+        for chooser in (self.year, self.year_hint):
+            chooser.setVisible(False)  # until next year's licenses are on sale early
         row.addStretch(1)
         return row
 

@@ -27,6 +27,7 @@ from clerkdesk.rules.searched_name import name_from_search
 from clerkdesk.services.audit_trail import AuditQuery
 from clerkdesk.services.owner_card import OwnerCard, StandingsNow, owner_card, standings_now
 from clerkdesk.services.search import SearchHit
+from clerkdesk.ui.area_stack import tighten
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.counter.actions import build_actions
 from clerkdesk.ui.counter.cart import Cart, CartPanel
@@ -59,6 +60,7 @@ class CounterView(AreaView):
         )
         self.ctx = ctx
         self.body.setContentsMargins(16, 10, 16, 10)
+        tighten(self.body)  # the counter fits 1280×720 whole, an owner's card and all
         self.counter_actions = build_actions(self)
         self.results = ResultsPanel(ctx, self)
         self.home = CounterHome(ctx, self)
@@ -70,6 +72,9 @@ class CounterView(AreaView):
         # are charged, not only on the home figures.
         self.examples: QWidget | None = getattr(self.home, "examples", None)
         if self.examples is not None:
+            banner = self.examples.layout()
+            if banner is not None:  # a line's height less than in Settings, where it leads
+                banner.setContentsMargins(12, 5, 12, 5)
             self.body.addWidget(self.examples)
         self.card = OwnerCardPanel(self.counter_actions, self)
         self.middle = QStackedWidget(self)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -55,14 +56,6 @@ def small_table(
     return table
 
 
-def fit_rows(table: QTableView, count: int, most: int = ROSTER_SHOWN) -> None:
-    """As tall as its rows, whole, two at the least and ``most`` at the most (then it
-    scrolls): the inspections and licenses beneath keep the rest of the height."""
-    shown = min(max(count, 2), most)
-    header = table.horizontalHeader().sizeHint().height()
-    table.setFixedHeight(header + shown * ROW_HEIGHT + 2 * table.frameWidth())
-
-
 def _caption(text: str, parent: QWidget) -> QLabel:
     label = QLabel(text, parent)
     label.setObjectName("SectionCaption")
@@ -70,7 +63,13 @@ def _caption(text: str, parent: QWidget) -> QLabel:
 
 
 class KennelDetails(QWidget):
-    """Shows one ``KennelCard``; ``show_card(None)`` says what to do first."""
+    """Shows one ``KennelCard``; ``show_card(None)`` says what to do first.
+
+    ``roster_counted`` says how many dogs the roster now lists: the area fits the roster's
+    height to them, two rows at the least and ``ROSTER_SHOWN`` at the most (then it
+    scrolls), as its height allows (see ui.rows_to_room)."""
+
+    roster_counted = Signal(int)
 
     def __init__(self, count_age_months: int | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,14 +100,15 @@ class KennelDetails(QWidget):
         row = QHBoxLayout()
         row.setSpacing(16)
         left, right = QVBoxLayout(), QVBoxLayout()
+        for column in (left, right):
+            column.setSpacing(outer.spacing())
+        # Their newest row at the least (a window 720 high), more as the height allows.
         self.inspections_caption = _caption("Inspections", self)
         self.inspections_model = inspection_model(self)
-        self.inspections = small_table(
-            "Inspections", self.inspections_model, INSPECTION_FIT, self, rows=2
-        )
+        self.inspections = small_table("Inspections", self.inspections_model, INSPECTION_FIT, self)
         self.licenses_caption = _caption("Licenses", self)
         self.licenses_model = license_model(self)
-        self.licenses = small_table("Licenses", self.licenses_model, LICENSE_FIT, self, rows=2)
+        self.licenses = small_table("Licenses", self.licenses_model, LICENSE_FIT, self)
         left.addWidget(self.inspections_caption)
         left.addWidget(self.inspections, 1)
         right.addWidget(self.licenses_caption)
@@ -130,7 +130,7 @@ class KennelDetails(QWidget):
             self.facts.setText("Choose a kennel in the list above to see its roster.")
             for model in (self.roster_model, self.inspections_model, self.licenses_model):
                 model.set_rows(())
-            fit_rows(self.roster, 0)
+            self.roster_counted.emit(0)
             self._counts()
             return
         self.heading.setText(card.name)
@@ -143,7 +143,7 @@ class KennelDetails(QWidget):
             f"at most {card.max_dogs} dogs{closed}"
         )
         self.roster_model.set_rows(card.roster)
-        fit_rows(self.roster, len(card.roster))
+        self.roster_counted.emit(len(card.roster))
         self.inspections_model.set_rows(card.inspections)
         self.licenses_model.set_rows(card.licenses)
         self._counts()

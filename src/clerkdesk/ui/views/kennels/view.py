@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,10 +30,12 @@ from clerkdesk.services.kennels import (
     kennel_card,
     kennel_list,
 )
+from clerkdesk.ui.area_stack import tighten
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.rows_to_room import RowsToRoom
 from clerkdesk.ui.views.base import AreaView, empty_state
 from clerkdesk.ui.views.kennels.column_fit import ColumnFit
-from clerkdesk.ui.views.kennels.details import KennelDetails
+from clerkdesk.ui.views.kennels.details import ROSTER_SHOWN, KennelDetails
 from clerkdesk.ui.views.kennels.inspection_dialog import InspectionDialog
 from clerkdesk.ui.views.kennels.kennel_dialog import KennelDialog
 from clerkdesk.ui.views.kennels.keys import (
@@ -72,6 +74,7 @@ class KennelsView(AreaView):
             "roster, inspections and licenses show beneath.",
             parent,
         )
+        tighten(self.body)  # the area fits 1280×720 whole
         self.ctx = ctx
         self.reprinter = reprinter
         today = ctx.clock.today()
@@ -131,7 +134,6 @@ class KennelsView(AreaView):
         # Every column in the width there is; only the long names give way, whole on hover.
         self.fit = ColumnFit(self.table, KENNEL_FIT)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
-        self._fit_rows(3)
         self.body.addWidget(self.table)
         self.details = KennelDetails(None if rules is None else rules.count_age_months, self)
         self.body.addLayout(self._kennel_buttons())
@@ -140,6 +142,14 @@ class KennelsView(AreaView):
             self.papers_button, self.labels_button, self.edit_button, self.close_button
         )
         self.body.addWidget(self.details, 5)
+        # Each kennel listed in view, whole, up to six, and the chosen one's roster up to
+        # four, as the window's height allows; the card's other tables take the rest.
+        self.rows_to_room = RowsToRoom(self)
+        self.rows_to_room.add(self.table, least=2, most=KENNELS_SHOWN)
+        self.rows_to_room.add(self.details.roster, least=2, most=ROSTER_SHOWN)
+        self.details.roster_counted.connect(
+            lambda count: self.rows_to_room.set_count(self.details.roster, count)
+        )
         self._chain()
         for button in self.action_buttons():
             bind_key(button, self, lambda reason: self.say(reason, problem=True))
@@ -218,6 +228,9 @@ class KennelsView(AreaView):
             self.papers_button.setVisible(False)
 
     # reading ------------------------------------------------------------------------
+    def minimumSizeHint(self) -> QSize:
+        return self.rows_to_room.least_size(super().minimumSizeHint())
+
     def busy(self) -> bool:
         return self._loading > 0 or self.flow.busy() or self.records.loading > 0
 
@@ -291,7 +304,7 @@ class KennelsView(AreaView):
             return
         self.rows = tuple(rows)
         self.model.set_rows(self.rows)
-        self._fit_rows(len(rows))
+        self.rows_to_room.set_count(self.table, len(rows))
         label = self.chosen_year_label()
         if self.ctx.actor.may(Permission.EDIT_RECORDS):
             first = f"Add the first with New kennel… ({NEW_KEYS})."
@@ -312,13 +325,6 @@ class KennelsView(AreaView):
             self._read_card(self.rows[at].kennel_id)
         else:
             self.details.show_card(None)
-
-    def _fit_rows(self, count: int) -> None:
-        """Each kennel listed in view, whole, up to six (then it scrolls); no half row and no
-        empty band: the card beneath takes the rest of the height."""
-        shown = min(max(count, 2), KENNELS_SHOWN)
-        header = self.table.horizontalHeader().sizeHint().height()
-        self.table.setFixedHeight(header + shown * ROW_HEIGHT + 2 * self.table.frameWidth())
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = self.model.row(current.row()) if current.isValid() else None

@@ -249,8 +249,8 @@ class HistoryPanel(QWidget):
         self.detail_area.setWidgetResizable(True)
         self.detail_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.detail_area.setWidget(self.detail)
-        lines = self.detail.fontMetrics().lineSpacing()
-        self.detail_area.setMinimumHeight(2 * lines + 4)
+        # A line at the least (a window 720 high); the rest of the panel's height when free.
+        self.detail_area.setMinimumHeight(self.detail.fontMetrics().lineSpacing() + 4)
         layout.addWidget(self.detail_area, 1)
         selection = self.table.selectionModel()
         selection.currentRowChanged.connect(lambda current, _old: self._describe(current.row()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,7 +29,9 @@ from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.tag_history import parse_tag
 from clerkdesk.services.tag_marks import MarkCleared, TagMarked
 from clerkdesk.services.tags import StockSummary, TagsReceived, TagYear, tag_years, year_stock
+from clerkdesk.ui.area_stack import tighten
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.rows_to_room import RowsToRoom
 from clerkdesk.ui.views.base import AreaView, empty_state
 from clerkdesk.ui.views.tags.calibration_dialog import open_calibration_dialog
 from clerkdesk.ui.views.tags.labels_dialog import KEYS as LABELS_KEYS
@@ -54,6 +56,10 @@ FIGURES = (
 )
 
 
+RANGE_ROW = 26
+RANGES_SHOWN = 3
+
+
 class _Figure(QFrame):
     """One number with its caption, e.g. 1,230 / Left."""
 
@@ -62,6 +68,9 @@ class _Figure(QFrame):
         self.setProperty("class", "Tile")
         self.caption = caption
         layout = QVBoxLayout(self)
+        # Snug around the number and its caption: the tiles' row is one of the area's tallest.
+        layout.setContentsMargins(10, 4, 10, 6)
+        layout.setSpacing(0)
         self.number = QLabel("…", self)
         self.number.setObjectName("TileNumber")
         label = QLabel(caption, self)
@@ -84,6 +93,7 @@ class TagsView(AreaView):
             "tag the counter proposes next.",
             parent,
         )
+        tighten(self.body)  # the area fits 1280×720 whole
         self.ctx = ctx
         self._loading = 0
         self._reads = 0  # numbers each read, so only the newest one is shown
@@ -167,14 +177,16 @@ class TagsView(AreaView):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(28)
+        self.table.verticalHeader().setDefaultSectionSize(RANGE_ROW)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         for column, width in enumerate((85, 85, 65, 65, 65, 65, 60, 170, 95, 80)):
             self.table.setColumnWidth(column, width)
-        # A year holds a handful of ranges: a few rows' room, the rest for the tags below.
-        self.table.setFixedHeight(122)
+        # A year holds a handful of ranges: as tall as they are, up to three rows while the
+        # window has the height, the rest for the tags below.
+        self.rows_to_room = RowsToRoom(self)
+        self.rows_to_room.add(self.table, least=1, most=RANGES_SHOWN)
         self.body.addWidget(self.table)
 
         lower = QHBoxLayout()
@@ -208,6 +220,9 @@ class TagsView(AreaView):
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
         self.reload()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.rows_to_room.least_size(super().minimumSizeHint())
 
     # loading ------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -319,6 +334,7 @@ class TagsView(AreaView):
         self.empty.setText(f"No tag stock for {label} yet — Receive tags… ({RECEIVE_KEYS})")
         self.empty.setVisible(not stocked)
         self.table.setVisible(stocked)
+        self.rows_to_room.set_count(self.table, len(summary.ranges))
         # Sales and marks change the list and a history: read them again with the figures.
         year = self.chosen_year()
         if year is not None:
