@@ -207,8 +207,10 @@ def _settle(
         QTimer.singleShot(80, loop.quit)
 
     def give_up() -> None:
+        seconds = (timeout_ms + GIVE_UP_AFTER_MS) // 1000
         failures.fail(
-            f"the window did not settle in {(timeout_ms + GIVE_UP_AFTER_MS) // 1000} seconds"
+            f"the window could not be drawn: it did not settle in {seconds} seconds "
+            "(a dialog waiting for an answer?); the log file may say why"
         )
 
     QTimer.singleShot(30, settle)
