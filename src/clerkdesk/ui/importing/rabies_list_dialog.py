@@ -64,7 +64,9 @@ class RabiesListDialog(JobDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)
-        self.table.setWordWrap(False)
+        # The reason wraps within its column rather than being cut: it is what the clerk
+        # decides by.
+        self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
         for column in range(len(COLUMNS)):
             mode = QHeaderView.ResizeMode.ResizeToContents
@@ -155,6 +157,7 @@ class RabiesListDialog(JobDialog):
         for index, proposal in enumerate(found.rows):
             self._fill(index, proposal)
         self.table.blockSignals(False)
+        self.table.resizeRowsToContents()
         self.say_summary(self.summary_words(found))
         self.refresh()
         if found.rows:
@@ -192,8 +195,9 @@ class RabiesListDialog(JobDialog):
     @staticmethod
     def summary_words(found: RabiesProposals) -> str:
         exact = sum(1 for p in found.matched if p.exact)
+        how = f"{exact:,} exact, ticked" if exact else "none exact"
         parts = [
-            f"{counted(len(found.matched), 'row')} matched ({exact:,} exact, ticked)",
+            f"{counted(len(found.matched), 'row')} matched ({how})",
             f"{len(found.having(Outcome.ON_FILE)):,} already on file",
             f"{len(found.having(Outcome.UNMATCHED)):,} matched to no dog",
             f"{len(found.having(Outcome.REFUSED)):,} refused",
