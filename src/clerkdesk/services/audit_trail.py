@@ -29,6 +29,8 @@ TABLE_WORDS: dict[str, str] = {
     "app_user": "user",
     "census_answer": "census answer",
     "document_reprint": "reprint",
+    # Not a table: an export changes no record, so services.exports adds its own entry.
+    "export": "export",
     "dog": "dog",
     "dog_designation": "designation",
     "import_batch": "import",
@@ -51,7 +53,13 @@ TABLE_WORDS: dict[str, str] = {
 """What each audited table is called on screen and in the command line."""
 
 # "import": one entry per batch of an old register's rows (services.importing.register).
-ACTION_WORDS = {"insert": "added", "update": "changed", "delete": "removed", "import": "imported"}
+ACTION_WORDS = {
+    "insert": "added",
+    "update": "changed",
+    "delete": "removed",
+    "import": "imported",
+    "export": "exported",
+}
 
 
 def table_named(text: str) -> str:

@@ -19,6 +19,7 @@ from clerkdesk.errors import DiskFull
 from clerkdesk.models import AuditEntry, Role
 from clerkdesk.services import people
 from clerkdesk.services.acting import PermissionDenied
+from clerkdesk.services.audit_trail import AuditQuery, audit_entries, table_named
 from clerkdesk.services.exports.full_export import export_all
 from clerkdesk.services.exports.manifest import verify_export
 from clerkdesk.services.progress import Cancelled
@@ -147,6 +148,11 @@ def test_the_export_is_audited_with_who_what_and_the_counts(town: Town, out: Pat
     assert entry.after is not None and '"owner": 2' in entry.after
     assert str(out / "r.zip") in entry.after
     assert done.rows == sum(done.manifest.counts.values())
+    # The audit trail finds it by its word, as `clerkdesk audit export` asks.
+    found = audit_entries(
+        town.database, AuditQuery(table=table_named("export")), actor=CLERK, clock=town.clock
+    )
+    assert [(r.record, r.action_words) for r in found.rows] == [("export full", "exported")]
 
 
 def test_counts_agree_across_tables_while_the_counter_writes(town: Town, out: Path) -> None:
