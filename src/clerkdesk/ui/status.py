@@ -22,7 +22,8 @@ from clerkdesk.ui.status_facts import StatusFacts
 if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
-    from clerkdesk.services.backups.schedule import BackupStanding, ScheduledOutcome
+    from clerkdesk.services.backups.schedule import ScheduledOutcome
+    from clerkdesk.services.backups.standing import BackupStanding
     from clerkdesk.services.closeout import DrawerState
     from clerkdesk.services.year_open import YearsShown
 
@@ -98,7 +99,11 @@ class StatusBar(QStatusBar):
         # Shown only when the last good backup is older than the office's limit, or there is
         # none: within the database's room, so the facts never give way to it.
         self.backup = QLabel("", self)
-        self.backup.setObjectName("FieldError")
+        # A red badge, readable in any font (a warning sign's glyph is not in every one).
+        self.backup.setStyleSheet(
+            "QLabel { background: #b3261e; color: white; font-weight: bold;"
+            " border-radius: 8px; padding: 0px 6px; }"
+        )
         self.backup.setMaximumWidth(BACKUP_ROOM)
         self.backup.setVisible(False)
         self.addPermanentWidget(self.backup)
@@ -185,7 +190,7 @@ class StatusBar(QStatusBar):
         )
         # A sign beside the facts (the database keeps its room); the words in the tooltip
         # and the accessible name, and in Settings → Backups.
-        self.backup.setText("⚠" if warning else "")
+        self.backup.setText("!" if warning else "")
         self.backup.setAccessibleName(f"Backups: {said}" if warning else "Backups")
         self.backup.setToolTip(said)
         self.backup.setVisible(bool(warning))
@@ -233,9 +238,25 @@ class StatusBar(QStatusBar):
         self.drawer.setText("Drawer: not read")
 
     def follow_the_date(self) -> None:
-        """Once a minute: a new day may start a license year or open next year's sale."""
+        """Once a minute: a new day may start a license year or open next year's sale; a
+        backup taken meanwhile (here or at another workstation) ends the backup warning."""
         if self._ctx is not None and self._ctx.clock.today() != self._day:
             self.show_workspace(self._ctx)
+        elif self._ctx is not None:
+            self.reread_backup()
+
+    def reread_backup(self) -> None:
+        ctx = self._ctx
+        if ctx is None:
+            return
+        from clerkdesk.services.backups.standing import backup_standing
+
+        database, now = ctx.database, ctx.clock.now()
+        ctx.tasks.run(
+            lambda: backup_standing(database, now),
+            lambda standing: self._show_backup(ctx, standing, None),
+            lambda exc: log.warning("backup standing not read: %s", exc),
+        )
 
     def show_failure(self) -> None:
         self._described = "Database not open"

@@ -21,9 +21,9 @@ from clerkdesk.services.backups.schedule import (
     BackupSchedule,
     BackupWhen,
     backup_schedule,
-    backup_standing,
     set_backup_schedule,
 )
+from clerkdesk.services.backups.standing import backup_standing
 from clerkdesk.services.closeout import close_out, day_summary
 from small_town import CLERK, Town
 
@@ -113,3 +113,12 @@ def test_the_warning_follows_the_offices_limit(town: Town, tmp_path: Path) -> No
     assert (
         backup_standing(town.database, _at(town.clock, 9).now()).warning == "Last backup 9 days ago"
     )
+
+
+def test_a_backup_taken_by_hand_is_the_last_good_one(town: Town, tmp_path: Path) -> None:
+    from clerkdesk.services.backups.taking import back_up
+
+    assert backup_standing(town.database, town.clock.now()).warning == "No backup yet"
+    back_up(town.database, tmp_path / "by-hand.zip", actor=CLERK, clock=town.clock)
+    standing = backup_standing(town.database, town.clock.now())
+    assert standing.warning is None and standing.last_good == town.clock.now()

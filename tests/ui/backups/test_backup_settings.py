@@ -14,8 +14,8 @@ from clerkdesk.services.backups.schedule import (
     BackupSchedule,
     BackupWhen,
     backup_schedule,
-    record_good_backup,
 )
+from clerkdesk.services.backups.standing import record_good_backup
 from clerkdesk.ui.context import Shell, UiContext
 from clerkdesk.ui.status import StatusBar
 from clerkdesk.ui.views.settings.backups import BackupsPage

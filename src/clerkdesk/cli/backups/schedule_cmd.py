@@ -43,10 +43,10 @@ def handle_backups(args: argparse.Namespace, ctx: CliContext) -> int:
         BackupSchedule,
         BackupWhen,
         backup_schedule,
-        backup_standing,
         check_schedule,
         set_backup_schedule,
     )
+    from clerkdesk.services.backups.standing import backup_standing
 
     keep = _number(args.keep, "--keep")
     warn = _number(args.warn_after, "--warn-after")

@@ -28,7 +28,8 @@ from clerkdesk.services.backups.checking import check_into
 from clerkdesk.services.backups.files import scratch_beside
 from clerkdesk.services.backups.manifest import BackupRefused, Manifest
 from clerkdesk.services.backups.placing import place_postgres, place_sqlite
-from clerkdesk.services.backups.schedule import backup_schedule, record_good_backup
+from clerkdesk.services.backups.schedule import backup_schedule
+from clerkdesk.services.backups.standing import record_good_backup
 from clerkdesk.services.backups.taking import BackupTaken, take_backup
 from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.progress import Cancelled, Step, no_progress

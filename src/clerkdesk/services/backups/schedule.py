@@ -18,13 +18,23 @@ from enum import StrEnum
 from pathlib import Path
 
 from clerkdesk.clock import Clock
-from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.db.checks import shown
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ClerkDeskError, ValidationError
 from clerkdesk.models import Setting
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
+from clerkdesk.services.backups.standing import (
+    DEFAULT_WARN_DAYS,
+    LAST_PROBLEM_KEY,
+    MAX_WARN_DAYS,
+    WARN_KEY,
+    BackupStanding,
+    backup_standing,
+    record_good_backup,
+    record_settings,
+    setting_number,
+)
 from clerkdesk.services.backups.taking import take_backup
 
 log = logging.getLogger(__name__)
@@ -32,13 +42,8 @@ log = logging.getLogger(__name__)
 FOLDER_KEY = "backup_folder"
 KEEP_KEY = "backup_keep"
 WHEN_KEY = "backup_when"
-WARN_KEY = "backup_warn_days"
-LAST_GOOD_KEY = "backup_last_good"
-LAST_PROBLEM_KEY = "backup_last_problem"
 DEFAULT_KEEP = 14
 MAX_KEEP = 365
-DEFAULT_WARN_DAYS = 7
-MAX_WARN_DAYS = 90
 # The names scheduled backups get: the only files in the folder the schedule ever removes.
 _SCHEDULED = re.compile(r"^clerkdesk-\d{8}-\d{6}\.zip$")
 
@@ -86,38 +91,6 @@ class ScheduledOutcome:
         return f"Backed up to {self.path} (verified)."
 
 
-@dataclass(frozen=True)
-class BackupStanding:
-    last_good: dt.datetime | None
-    warn_days: int
-    last_problem: str | None
-    now: dt.datetime
-
-    @property
-    def stale(self) -> bool:
-        return self.last_good is None or self.now - self.last_good > dt.timedelta(
-            days=self.warn_days
-        )
-
-    @property
-    def warning(self) -> str | None:
-        """The status bar's words, or None when the last good backup is recent enough."""
-        if not self.stale:
-            return None
-        if self.last_good is None:
-            return "No backup yet"
-        days = (self.now - self.last_good).days
-        return f"Last backup {days} days ago"
-
-
-def _int(value: str | None, default: int, top: int) -> int:
-    try:
-        number = int(value) if value is not None else default
-    except ValueError:
-        return default
-    return number if 1 <= number <= top else default
-
-
 def backup_schedule(database: Database) -> BackupSchedule:
     with database.read() as session:
         values = {
@@ -127,9 +100,9 @@ def backup_schedule(database: Database) -> BackupSchedule:
     when, folder = values[WHEN_KEY], values[FOLDER_KEY]
     return BackupSchedule(
         folder=Path(folder) if folder else None,
-        keep=_int(values[KEEP_KEY], DEFAULT_KEEP, MAX_KEEP),
+        keep=setting_number(values[KEEP_KEY], DEFAULT_KEEP, MAX_KEEP),
         when=BackupWhen(when) if when in set(BackupWhen) else BackupWhen.NEVER,
-        warn_days=_int(values[WARN_KEY], DEFAULT_WARN_DAYS, MAX_WARN_DAYS),
+        warn_days=setting_number(values[WARN_KEY], DEFAULT_WARN_DAYS, MAX_WARN_DAYS),
     )
 
 
@@ -163,50 +136,6 @@ def set_backup_schedule(
     return schedule
 
 
-def _record(database: Database, values: dict[str, str | None], actor: Actor | None) -> None:
-    with database.write() as session:
-        if actor is not None:
-            session.info[ACTOR_KEY] = actor
-        for key, value in values.items():
-            if value is None:
-                row = session.get(Setting, key)
-                if row is not None:
-                    session.delete(row)
-            else:
-                session.merge(Setting(key=key, value=value))
-
-
-def record_good_backup(database: Database, when: dt.datetime, actor: Actor | None = None) -> None:
-    """A good backup exists as of ``when``: the status bar stops warning until it ages."""
-    standing = backup_standing(database, when)
-    if standing.last_good is not None and standing.last_good >= when:
-        return
-    _record(
-        database,
-        {LAST_GOOD_KEY: when.astimezone(dt.UTC).isoformat(), LAST_PROBLEM_KEY: None},
-        actor,
-    )
-
-
-def backup_standing(database: Database, now: dt.datetime) -> BackupStanding:
-    with database.read() as session:
-        good = session.get(Setting, LAST_GOOD_KEY)
-        problem = session.get(Setting, LAST_PROBLEM_KEY)
-        warn = session.get(Setting, WARN_KEY)
-    last_good = None
-    if good is not None:
-        try:
-            last_good = dt.datetime.fromisoformat(good.value)
-        except ValueError:
-            last_good = None
-    return BackupStanding(
-        last_good=last_good,
-        warn_days=_int(warn.value if warn else None, DEFAULT_WARN_DAYS, MAX_WARN_DAYS),
-        last_problem=problem.value if problem is not None else None,
-        now=now,
-    )
-
-
 def scheduled_name(now: dt.datetime) -> str:
     return f"clerkdesk-{now.astimezone(dt.UTC):%Y%m%d-%H%M%S}.zip"
 
@@ -229,7 +158,7 @@ def take_scheduled(
         words = str(exc) if isinstance(exc, ClerkDeskError) else f"{exc.strerror or exc}"
         log.warning("scheduled backup to %s failed: %s", schedule.folder, words)
         try:
-            _record(database, {LAST_PROBLEM_KEY: words[:500]}, actor)
+            record_settings(database, {LAST_PROBLEM_KEY: words[:500]}, actor)
         except ClerkDeskError:
             log.warning("the backup's failure could not be recorded either", exc_info=True)
         return ScheduledOutcome(None, words)

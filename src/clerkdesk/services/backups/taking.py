@@ -38,6 +38,7 @@ from clerkdesk.services.backups.manifest import (
     count_records,
     sha256_of,
 )
+from clerkdesk.services.backups.standing import record_good_backup
 from clerkdesk.services.progress import Cancelled, Step, no_progress
 from clerkdesk.whole_files import partial_beside, rename_in, settle
 from clerkdesk.workstation import workstation_name
@@ -65,11 +66,14 @@ def back_up(
     step: Step = no_progress,
     cancelled: Callable[[], bool] = lambda: False,
 ) -> BackupTaken:
-    """A backup taken by hand, by someone whose role may back up."""
+    """A backup taken by hand, by someone whose role may back up; once checked, it is the
+    office's last good backup (the status bar's warning ends)."""
     require(actor, Permission.BACK_UP)
-    return take_backup(
+    taken = take_backup(
         database, out, taken_by=actor.name, clock=clock, step=step, cancelled=cancelled
     )
+    record_good_backup(database, taken.manifest.taken_at, actor)
+    return taken
 
 
 def take_backup(

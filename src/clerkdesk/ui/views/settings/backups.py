@@ -22,14 +22,12 @@ from clerkdesk.errors import ClerkDeskError
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.backups.schedule import (
     MAX_KEEP,
-    MAX_WARN_DAYS,
     BackupSchedule,
-    BackupStanding,
     BackupWhen,
     backup_schedule,
-    backup_standing,
     set_backup_schedule,
 )
+from clerkdesk.services.backups.standing import MAX_WARN_DAYS, BackupStanding, backup_standing
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import message_label, say, tell
 
