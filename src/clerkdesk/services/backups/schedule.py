@@ -155,7 +155,11 @@ def take_scheduled(
             database, schedule.folder / scheduled_name(now), taken_by=who, clock=clock
         )
     except (ClerkDeskError, OSError) as exc:
-        words = str(exc) if isinstance(exc, ClerkDeskError) else f"{exc.strerror or exc}"
+        words = (
+            str(exc)
+            if isinstance(exc, ClerkDeskError)
+            else f"cannot use the backup folder {shown(schedule.folder)}: {exc.strerror or exc}."
+        )
         log.warning("scheduled backup to %s failed: %s", schedule.folder, words)
         try:
             record_settings(database, {LAST_PROBLEM_KEY: words[:500]}, actor)

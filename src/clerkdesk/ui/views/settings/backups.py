@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -83,7 +84,10 @@ class BackupsPage(QWidget):
         column.addWidget(heading)
         column.addWidget(about)
         column.addLayout(form)
-        column.addWidget(self.save_button)
+        row = QHBoxLayout()
+        row.addWidget(self.save_button)
+        row.addStretch(1)
+        column.addLayout(row)
         column.addWidget(self.message)
         column.addWidget(self.standing)
         column.addStretch(1)
