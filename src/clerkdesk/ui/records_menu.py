@@ -84,7 +84,7 @@ TASKS: tuple[RecordsTask, ...] = (
     ),
     RecordsTask(
         "restore",
-        "Rest&ore from a backup…",
+        "Restore from a bac&kup…",
         RESTORE,
         "clerkdesk.ui.backups.restore_dialog:RestoreDialog",
     ),
