@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from backup_support import counts_now, cut_short, rewritten
 
 from actors import staff
+from backup_support import counts_now, cut_short, rewritten
 from clerkdesk.db.database import Database
 from clerkdesk.rules.roles import Role
 from clerkdesk.services.backups.checking import verify_backup

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from backup_support import counts_now
 
 from actors import staff
+from backup_support import counts_now
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import current_revision, head_revision
 from clerkdesk.rules.roles import Role

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
-from vet_lists import census_listing
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import AuditEntry, CensusAnswer, ImportBatch
@@ -24,6 +23,7 @@ from clerkdesk.services.importing.census_evidence import census_evidence
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.unlicensed import unlicensed_dogs
 from small_town import CLERK, Town, check
+from vet_lists import census_listing
 
 
 def _evidence(town: Town, year: int = 2026) -> list[str]:

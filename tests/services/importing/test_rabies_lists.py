@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
-from vet_lists import clinic_list, write_xlsx
 
 from actors import staff
 from clerkdesk.errors import ValidationError
@@ -25,6 +24,7 @@ from clerkdesk.services.importing.rabies_lists import (
 )
 from clerkdesk.services.importing.rabies_matching import Confidence
 from small_town import CLERK, Town, dog_input, owner_input
+from vet_lists import clinic_list, write_xlsx
 
 
 def test_each_row_is_matched_refused_or_left_unmatched_with_its_reason(
