@@ -15,7 +15,7 @@ from clerkdesk.rules.register_keys import (
     street_key,
     tag_number,
 )
-from clerkdesk.rules.register_rows import RegisterRow, read_row
+from clerkdesk.rules.register_rows import RegisterRow, read_row, row_label
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -117,3 +117,11 @@ def test_a_rabies_date_needs_an_expiry_or_a_duration_and_a_kennel_its_class() ->
     kept = read_row({**cells, "kennel": "Hill", "kennel_class": "Breeder"}, today=TODAY)
     assert isinstance(kept, RegisterRow) and kept.kennel is not None
     assert kept.kennel.kennel_class == "commercial-breeder"
+
+
+def test_a_refused_row_is_named_by_what_it_holds_as_the_clerk_will_find_it() -> None:
+    cells = {"dog_name": "Rosie", "owner_last": "Gray", "owner_first": "Ann", "tag": "81008"}
+    assert row_label({**cells, "street": "1  Pine St"}) == "Rosie — Gray, Ann, 1 Pine St, tag 81008"
+    assert row_label({"owner_name": "Ann Gray"}) == "Ann Gray"
+    assert row_label({"dog_name": "Rosie"}) == "Rosie"
+    assert row_label({}) == "(nothing in the columns chosen)"

@@ -274,3 +274,24 @@ def read_row(cells: Mapping[str, str], *, today: dt.date) -> RegisterRow | list[
     if p.found:
         return p.found
     return RegisterRow(owner, dog, license_part, rabies, kennel)
+
+
+def row_label(cells: Mapping[str, str]) -> str:
+    """The row as the clerk will find it in the source file, from whatever it holds: "Rosie
+    — Gray, Ann, 1 Pine St, tag 81008". A refused row is named by this in the dry run's
+    report, so the clerk can find it without counting rows."""
+
+    def cell(key: str) -> str:
+        return " ".join(cells.get(key, "").split())[:60]
+
+    owner = cell("owner_name") or ", ".join(
+        part for part in (cell("owner_last"), cell("owner_first")) if part
+    )
+    parts = [part for part in (owner, cell("street")) if part]
+    if cell("tag"):
+        parts.append(f"tag {cell('tag')}")
+    dog = cell("dog_name")
+    said = ", ".join(parts)
+    if dog and said:
+        return f"{dog} — {said}"
+    return dog or said or "(nothing in the columns chosen)"

@@ -106,6 +106,9 @@ def test_a_5000_dog_register_dry_run_names_each_problem_by_row_and_writes_nothin
     assert refused.keys() == messy.problems.keys()
     for row, words in messy.problems.items():
         assert words in refused[row], (row, refused[row])
+    # each named as the clerk will find it in the file, even with its name missing
+    named = {row.row: row.what for row in report.refused}
+    assert all(" St" in what or "STREET" in what for what in named.values()), named
     assert report.blank_rows == 5000 // 500
     assert report.count("take") == 5000 - len(messy.problems)
     assert _count(town.database, Dog) == dogs_before

@@ -31,6 +31,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import ImportBatch
+from clerkdesk.rules.register_rows import row_label
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
 from clerkdesk.services.importing.register_lookups import load_lookups
@@ -185,7 +186,7 @@ def _plan(
         profile = profile_in_force(session)
         planner = Planner(profile, today, load_lookups(session))
     planned = [
-        PlannedRow(number, REFUSE, "", unknown[number])
+        PlannedRow(number, REFUSE, row_label(cells), unknown[number])
         if number in unknown
         else planner.plan(number, cells)
         for number, cells in rows

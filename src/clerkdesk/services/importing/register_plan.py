@@ -30,6 +30,7 @@ from clerkdesk.rules.register_rows import (
     RabiesPart,
     RegisterRow,
     read_row,
+    row_label,
 )
 from clerkdesk.services.importing.register_lookups import DogRef, Lookups, OwnerRef, last_key
 
@@ -143,14 +144,14 @@ class Planner:
     def plan(self, number: int, cells: Mapping[str, str]) -> PlannedRow:
         read = read_row(cells, today=self.today)
         if not isinstance(read, RegisterRow):
-            return PlannedRow(number, REFUSE, "", "; ".join(read))
+            return PlannedRow(number, REFUSE, row_label(cells), "; ".join(read))
         row = read
         year = self._year(row.license)
         tag = row.license.tag if row.license else None
         owner_ref = self._owner(row.owner)
         dog_ref, problem = self._dog(owner_ref, row.dog, year, tag)
         if problem:
-            return PlannedRow(number, REFUSE, "", problem)
+            return PlannedRow(number, REFUSE, row_label(cells), problem)
         if dog_ref is not None:
             owner_ref = self.found.dog_owner.get(dog_ref, owner_ref)
         # The license: refused when its number is another dog's; left out when held already.
@@ -165,7 +166,7 @@ class Planner:
                 return PlannedRow(
                     number,
                     REFUSE,
-                    "",
+                    row_label(cells),
                     f"license number {row.license.number} for {year.label} already belongs to "
                     f"another dog ({self.found.dog_names.get(held_by, '?')})",
                 )
