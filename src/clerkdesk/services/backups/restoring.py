@@ -2,9 +2,10 @@
 backup's database put in its place (``placing``), brought to this ClerkDesk's schema, and
 its ledger verified; the result says what was restored.
 
-Only the administrator restores. A database with no ClerkDesk schema at all (the file was
-lost, the server is new) has no one to sign in as and nothing to keep: it is restored into
-without a sign-in, and the one who restores is named for the record only.
+Only the administrator restores. A database that holds nothing (``holds_nothing``: the file
+was lost, the server is new, or ClerkDesk was installed afresh and made its empty tables at
+start) has no one to sign in as and nothing to keep: it is restored into without a sign-in,
+and the one who restores is named for the record only.
 """
 
 from __future__ import annotations
@@ -16,12 +17,24 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import inspect
+from sqlalchemy import Table, inspect, select
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.db.grants import GrantRefused, renew_app_roles
 from clerkdesk.db.migrate import UpgradeResult, checked_revision, upgrade_to_head, where_is
+from clerkdesk.models import (
+    Base,
+    Dog,
+    Kennel,
+    LedgerEntry,
+    License,
+    Owner,
+    Receipt,
+    TagStock,
+    TownProfileVersion,
+    User,
+)
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import require
 from clerkdesk.services.backups.checking import check_into
@@ -62,13 +75,44 @@ class Restored:
         )
 
 
+# What an office would miss: a person who signs in, or a record people made. ClerkDesk
+# makes its tables empty at start (a new PC, a new server); until one of these holds a row,
+# a restore loses nothing. A user alone counts: an office whose set-up has begun has an
+# administrator, who signs in to restore as any administrator does.
+KEPT: tuple[Table, ...] = tuple(
+    model.__table__  # type: ignore[misc]
+    for model in (
+        User,
+        Owner,
+        Dog,
+        License,
+        Receipt,
+        LedgerEntry,
+        Kennel,
+        TagStock,
+        TownProfileVersion,
+    )
+)
+# The tables a schema has besides the models' own.
+SCHEMA_ONLY = frozenset({"alembic_version"})
+
+
 def holds_nothing(database: Database) -> bool:
-    """True for a database with no tables at all: nothing to keep and no one to sign in."""
+    """True for a database with nothing to keep and no one to sign in: no tables at all, or
+    ClerkDesk's tables with no user and no record (``KEPT``) in them. A table ClerkDesk does
+    not know (another program's, or an old schema's) is something to keep."""
     path = database.sqlite_path
     if database.is_sqlite and (path is None or not path.exists() or path.stat().st_size == 0):
         return True
     with database.connect() as connection:
-        return not inspect(connection).get_table_names()
+        names = set(inspect(connection).get_table_names())
+        if names - set(Base.metadata.tables) - SCHEMA_ONLY:
+            return False
+        return not any(
+            connection.execute(select(1).select_from(table).limit(1)).first() is not None
+            for table in KEPT
+            if table.name in names
+        )
 
 
 def keep_folder_for(database: Database) -> Path:
