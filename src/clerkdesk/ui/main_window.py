@@ -204,14 +204,37 @@ class MainWindow(QMainWindow):
         from clerkdesk.workstation import workstation_name
 
         assert self.workspace is not None
-        self._show_gate(
-            FirstRunPage(
-                self.workspace.database,
-                self.shell.clock,
-                self.shell.tasks,
-                workstation=workstation_name(),
-            )
+        page = FirstRunPage(
+            self.workspace.database,
+            self.shell.clock,
+            self.shell.tasks,
+            workstation=workstation_name(),
+            dialogs=self.shell.dialogs,
         )
+        page.restore_choice.restored.connect(self.restored)
+        self._show_gate(page)
+
+    def restored(self) -> None:
+        """A backup was put in place of the database from the first pages (before anyone
+        signed in, or during the set-up): the window reads the restored office afresh (its
+        town, its people) and they sign in."""
+        from clerkdesk.ui.workspace import read_workspace
+
+        assert self.workspace is not None
+        self._setting_up = False
+        self.shell.actor = None
+        self._retire_views()
+        self.ctx = None
+        if self.gate is not None:
+            self.gate.setEnabled(False)  # the restored database is read in a moment
+        database = self.workspace.database
+        self.shell.tasks.run(
+            lambda: read_workspace(database), self._reopened, self.show_open_failure
+        )
+
+    def _reopened(self, workspace: Workspace) -> None:
+        self.open_workspace(workspace)
+        self.activateWindow()  # the keyboard comes back from the dialog to the sign-in
 
     def _show_gate(self, page: QWidget) -> None:
         self._drop_gate()
@@ -290,6 +313,7 @@ class MainWindow(QMainWindow):
             ctx = UiContext.from_workspace(self.shell, self.workspace)
         page = OfficeSetupPage(ctx, state, start_at=start_at)
         page.town_changed.connect(self.town_changed)
+        page.restore_choice.restored.connect(self.restored)
         self._wanted_area = "counter"  # it ends at the counter, ready to sell
         self._show_gate(page)
         self._setting_up = True

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
     from clerkdesk.services.users import DemoAccount
+    from clerkdesk.ui.dialogs import Dialogs
     from clerkdesk.ui.tasks import TaskRunner
 
 
@@ -218,12 +219,20 @@ class SignInPage(_Page):
 
 
 class FirstRunPage(_Page):
-    """A database with no users yet: its first user is the administrator."""
+    """A database with no users yet: its first user is the administrator, unless the office
+    starts again from its last backup (``restore_choice``, below the form)."""
 
     def __init__(
-        self, database: Database, clock: Clock, tasks: TaskRunner, *, workstation: str
+        self,
+        database: Database,
+        clock: Clock,
+        tasks: TaskRunner,
+        *,
+        workstation: str,
+        dialogs: Dialogs,
     ) -> None:
         from clerkdesk.services.office_setup import SetupStep
+        from clerkdesk.ui.setup.restore_choice import RestoreChoice, before_sign_in
         from clerkdesk.ui.setup.step_list import StepList
 
         super().__init__(
@@ -256,6 +265,12 @@ class FirstRunPage(_Page):
         self.password.setPlaceholderText("at least 8 characters")
         self.again = self._field("Password &again:", "Password again", secret=True)
         self._button("Create the administrator (Enter)", "Create the administrator")
+        self.column.addSpacing(16)
+        self.restore_choice = RestoreChoice(
+            self.card,
+            lambda: before_sign_in(database, clock, tasks, dialogs, workstation),
+        )
+        self.column.addWidget(self.restore_choice)
         self.column.addStretch(1)
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -34,22 +34,29 @@ class Workspace:
 def open_workspace(url: str) -> Workspace:
     """Open and upgrade the database and read the town in use; runs on a worker thread."""
     from clerkdesk.db.database import Database
-    from clerkdesk.db.migrate import upgrade_to_head
-    from clerkdesk.services.idle_lock import idle_lock_minutes
-    from clerkdesk.services.town import town_in_use
-    from clerkdesk.services.users import demo_accounts, has_users
 
     # The screens' modules come in here too, so building them later costs no import time.
     from clerkdesk.ui import screens as _screens  # noqa: F401
 
     database = Database.open(url)
     try:
-        upgrade = upgrade_to_head(database)
-        town = town_in_use(database)
-        users = has_users(database)
-        demo = tuple(demo_accounts(database))
-        idle = idle_lock_minutes(database)
+        return read_workspace(database)
     except Exception:
         database.dispose()
         raise
+
+
+def read_workspace(database: Database) -> Workspace:
+    """Upgrade ``database`` and read what the window needs of it: at start, and again once
+    a backup was put in place of it (another town, other people). Runs on a worker thread."""
+    from clerkdesk.db.migrate import upgrade_to_head
+    from clerkdesk.services.idle_lock import idle_lock_minutes
+    from clerkdesk.services.town import town_in_use
+    from clerkdesk.services.users import demo_accounts, has_users
+
+    upgrade = upgrade_to_head(database)
+    town = town_in_use(database)
+    users = has_users(database)
+    demo = tuple(demo_accounts(database))
+    idle = idle_lock_minutes(database)
     return Workspace(database, town, upgrade.to_revision, upgrade, users, demo, idle)

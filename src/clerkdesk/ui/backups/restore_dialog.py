@@ -6,23 +6,55 @@ UI thread with its progress.
 The app's own connections are closed by the restore and opened again on the restored
 database; the screens still show what they read before, so once restored the window signs
 out when the dialog closes and everyone signs in again (as the restored database's users).
+
+Before anyone can sign in (a new PC after a disk failure: the set-up's first pages offer
+it), the context's actor is the person at the PC, permitted nothing (``ui.setup.
+restore_choice``): the restore then goes as no one, which the service allows only into a
+database that holds nothing to keep, and the dialog says so before asking.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
+from clerkdesk.db.database import Database
+from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.backups.checking import BackupChecked, verify_backup
-from clerkdesk.services.backups.restoring import Restored, keep_folder_for, restore_backup
+from clerkdesk.services.backups.restoring import (
+    Restored,
+    holds_nothing,
+    keep_folder_for,
+    restore_backup,
+)
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.question import Choice, Question
 from clerkdesk.ui.views.yearend.job_dialog import JobDialog
 from clerkdesk.ui.views.yearend.path_field import PathField
 
 TITLE = "Restore from a backup"
+# Said when no one may sign in to restore and the database already holds something.
+HOLDS_SOMETHING = (
+    "This database already holds the office's users or records, so only the administrator, "
+    "signed in, may restore over it: sign in, then File → Restore from a backup…. "
+    "Nothing was changed."
+)
+
+
+@dataclass(frozen=True)
+class _Looked:
+    """The backup checked, and whether the database it would replace holds nothing."""
+
+    found: BackupChecked
+    empty: bool
+
+
+def _look(path: Path, database: Database) -> _Looked:
+    return _Looked(verify_backup(path), holds_nothing(database))
 
 
 class BackupFileField(PathField):
@@ -54,18 +86,33 @@ class RestoreDialog(JobDialog):
         super().__init__(ctx, TITLE, parent)
         self.window_to_sign_out = parent
         self.done_restoring = False
+        # The administrator signed in; None before anyone can sign in (see the module).
+        self.actor: Actor | None = ctx.actor if ctx.actor.may(Permission.RESTORE) else None
         self.file = BackupFileField("backup file", "zip", "Backups (*.zip)", "Choose…", ctx.dialogs)
         self.add_row("file", "Backup &file *", self.file)
         self.add_summary()
-        self.say_summary(
-            "Restoring replaces the whole database, on every workstation, with the backup's. "
-            "The database as it is now is kept as a backup first. Close ClerkDesk on the "
-            "other workstations before you restore."
-        )
+        if self.actor is None:
+            self.say_summary(
+                "Choose the office's last backup (on the network share, a USB drive, or "
+                "wherever the office keeps them): the office starts again where it left "
+                "off, and its people then sign in as before."
+            )
+        else:
+            self.say_summary(
+                "Restoring replaces the whole database, on every workstation, with the "
+                "backup's. The database as it is now is kept as a backup first. Close "
+                "ClerkDesk on the other workstations before you restore."
+            )
         self.add_progress()
         self.go = self.button("Check the backup  Ctrl+Enter", "Check the backup", self.check)
         self.add_buttons(self.go)
         self.file.edit.textChanged.connect(lambda _t: self.beside("file", ""))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Made with a parent, the dialog has its width only once shown: the summary's
+        # wrapped lines are measured again at it (they were cut off).
+        self.fit()
 
     def check(self) -> None:
         if self.running:
@@ -78,19 +125,34 @@ class RestoreDialog(JobDialog):
         problem = "Choose the backup to restore." if path is None else self.file.problem()
         if problem or path is None:
             self.beside("file", problem or "")
+            self.fit()  # the line beside the field takes room
             self.file.setFocus()
             return
-        self.start(lambda: verify_backup(path), self._checked, "Checking the backup…")
+        database = self.ctx.database
+        self.start(lambda: _look(path, database), self._checked, "Checking the backup…")
 
-    def _checked(self, found: BackupChecked) -> None:
+    def _checked(self, looked: _Looked) -> None:
+        found = looked.found
         zone = self.ctx.clock.now().tzinfo
         holds = found.manifest.summary(zone)
-        self.tell(f"A good backup of {holds}.")
         self.checked.emit(found)
+        if self.actor is None and not looked.empty:
+            self.tell(f"A good backup of {holds}. {HOLDS_SOMETHING}", problem=True)
+            return
+        self.tell(f"A good backup of {holds}.")
+        if looked.empty:
+            text = (
+                f"The office starts again from the backup of {holds}. This database holds "
+                "nothing yet, so nothing is lost; the office's people then sign in."
+            )
+        else:
+            text = (
+                f"The database will be replaced by the backup of {holds}. The database as "
+                "it is now is kept as a backup first; you will then sign in again."
+            )
         question = Question(
             "Restore this backup?",
-            f"The database will be replaced by the backup of {holds}. The database as it "
-            "is now is kept as a backup first; you will then sign in again.",
+            text,
             (Choice("restore", "Restore", "R", "Replace the database with this backup."),),
             cancel="Not now",
         )
@@ -103,11 +165,11 @@ class RestoreDialog(JobDialog):
         self.ctx.dialogs.ask(self, question, answered)
 
     def _restore(self, path: Path) -> None:
-        ctx, progress = self.ctx, self.progress
+        ctx, progress, actor = self.ctx, self.progress, self.actor
 
         def work() -> Restored:
             return restore_backup(
-                ctx.database, path, actor=ctx.actor, restored_by=ctx.actor.name,
+                ctx.database, path, actor=actor, restored_by=ctx.actor.name,
                 clock=ctx.clock, keep_folder=keep_folder_for(ctx.database),
                 step=progress.step, cancelled=progress.cancelled,
             )  # fmt: skip
@@ -118,7 +180,7 @@ class RestoreDialog(JobDialog):
         self.done_restoring = True
         self.tell(done.words(self.ctx.clock.now().tzinfo), problem=not done.ledger_intact)
         self.restored.emit(done)
-        words = "Close and sign in again"
+        words = "Close and sign in" if self.actor is None else "Close and sign in again"
         self.go.setText(f"{words}  Ctrl+Enter")
         self.go.setAccessibleName(words)
 

@@ -4,7 +4,12 @@ and Back, Next (or Skip) and Finish later below it.
 Each step saves through its own service; after each save the page reads the database again
 (``services.office_setup``), so the check marks say what is really stored and an office
 that stops after any step comes back to the first step a sale still needs. It ends at the
-counter, signed in as the administrator who set the office up."""
+counter, signed in as the administrator who set the office up.
+
+Until the office can sell, Restore from a backup… (Ctrl+R) stands below the steps: an
+office that had ClerkDesk before, whose administrator was created on the new PC before
+anyone thought of the backup, starts again from it (the administrator restores, and the
+database as it was is kept first, as from the File menu)."""
 
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from clerkdesk.ui.fields import say, tell
 from clerkdesk.ui.printing.settings import PrintSettings
 from clerkdesk.ui.setup.administrator_step import AdministratorStep
 from clerkdesk.ui.setup.printers_step import PrintersStep
+from clerkdesk.ui.setup.restore_choice import RestoreChoice
 from clerkdesk.ui.setup.seal_step import SealStep
 from clerkdesk.ui.setup.staff_step import StaffStep
 from clerkdesk.ui.setup.step_list import StepList
@@ -36,6 +42,7 @@ from clerkdesk.ui.setup.town_step import TownStep
 
 BACK_KEYS = "Alt+Left"
 NEXT_KEYS = "Alt+Right"
+LEFT_WIDTH = 250  # the steps, and Restore from a backup… below them
 # What a required step still missing says when Next is pressed.
 NEEDED = {
     SetupStep.ADMINISTRATOR: "Create the administrator first.",
@@ -66,7 +73,7 @@ class OfficeSetupPage(QWidget):
         self.reading = False
         self.setAccessibleName("Set up the office")
         self.list = StepList(self)
-        self.list.setFixedWidth(250)
+        self.list.setFixedWidth(LEFT_WIDTH)
         self.pages = QStackedWidget(self)
         self.steps: dict[SetupStep, StepPage] = {}
         self.town = TownStep(ctx, self.pages)
@@ -111,10 +118,20 @@ class OfficeSetupPage(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.next_button)
         right.addLayout(buttons)
+        self.restore_choice = RestoreChoice(self, lambda: self.ctx)
+        # As wide as the steps, or as its button with its keys when that is wider.
+        self.restore_choice.setFixedWidth(
+            max(LEFT_WIDTH, self.restore_choice.button.sizeHint().width())
+        )
+        left = QVBoxLayout()
+        left.setSpacing(16)
+        left.addWidget(self.list, 0)
+        left.addWidget(self.restore_choice, 0)
+        left.addStretch(1)
         row = QHBoxLayout(self)
         row.setContentsMargins(24, 18, 24, 18)
         row.setSpacing(24)
-        row.addWidget(self.list, 0)
+        row.addLayout(left, 0)
         row.addWidget(card, 1)
         self.current = SetupStep.ADMINISTRATOR
         self._show_state(state)
@@ -219,6 +236,7 @@ class OfficeSetupPage(QWidget):
 
     def _show_state(self, state: OfficeSetup) -> None:
         self.state = state
+        self.restore_choice.setVisible(not state.can_sell)
         for page in self.steps.values():
             page.show_state(state)
         self._mark()
