@@ -182,3 +182,42 @@ def test_before_sign_in_a_database_that_holds_records_is_not_restored_over(
         assert isinstance(window.gate, FirstRunPage)
     finally:
         shell.tasks.wait()
+
+
+def test_file_restore_signs_out_onto_the_restored_offices_sign_in(
+    qtbot: QtBot, sqlite_url: str, clock: FixedClock, backup: Path
+) -> None:
+    # GIVEN an office at work (its own records and staff), its administrator signed in
+    office = Database.open(sqlite_url)
+    upgrade_to_head(office)
+    build_town(office, clock)
+    add_user(office, "chief", Role.ADMINISTRATOR, "chief-password", "Pat Chief", actor=None,
+             clock=clock)  # fmt: skip
+    add_user(office, "new", Role.CLERK, "new-password", "New Clerk", actor=CHIEF, clock=clock)
+    office.dispose()
+    window, shell = open_window(qtbot, sqlite_url, clock)
+    try:
+        _sign_in(qtbot, window, "chief", "chief-password")
+        read_before = window.workspace
+        asked: list[Question] = []
+        recorded(shell).ask = _answering("restore", asked)  # type: ignore[method-assign]
+
+        # WHEN File → Restore from a backup… puts the last backup back (it has no "new")
+        task = next(t for t in window.records.actions if t == "restore")
+        window.records.actions[task].trigger()
+        dialog = active_dialog(qtbot, RestoreDialog)
+        assert isinstance(dialog, RestoreDialog)
+        dialog.file.edit.setText(str(backup))
+        dialog.go.click()
+        qtbot.waitUntil(lambda: dialog.done_restoring, timeout=30000)
+        dialog.go.click()  # Close and sign in again
+
+        # THEN the window signs out and reads the restored office afresh: its people sign in
+        qtbot.waitUntil(lambda: isinstance(window.gate, SignInPage), timeout=15000)
+        qtbot.waitUntil(lambda: window.workspace is not read_before, timeout=15000)
+        assert window.workspace is not None
+        assert {u.name for u in list_users(window.workspace.database)} == {"chief", "ann"}
+        _sign_in(qtbot, window, "ann", "ann-password")
+        assert window.status.user.text() == "Signed in: ann (clerk)"
+    finally:
+        shell.tasks.wait()

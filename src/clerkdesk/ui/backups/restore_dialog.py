@@ -190,6 +190,10 @@ class RestoreDialog(JobDialog):
     def done(self, result: int) -> None:
         super().done(result)
         sign_out = getattr(self.window_to_sign_out, "sign_out", None)
+        reread = getattr(self.window_to_sign_out, "restored", None)
         if self.done_restoring and callable(sign_out):
-            # The screens read the database that was replaced: everyone starts afresh.
+            # The screens read the database that was replaced: everyone starts afresh, on
+            # the restored office's town and people (its sign-in lists its own users).
             sign_out()
+            if callable(reread):
+                reread()
