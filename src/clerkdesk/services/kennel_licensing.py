@@ -32,11 +32,10 @@ from clerkdesk.models import (
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import KennelOverMaximum
-from clerkdesk.rules.kennel_quote import quote_kennel
 from clerkdesk.rules.kinds import InspectionResult
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.profile import TownProfile
-from clerkdesk.rules.quote import KennelQuoteRequest, Quote
+from clerkdesk.rules.quote import Quote
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
 from clerkdesk.services.kennel_facts import (
@@ -53,6 +52,7 @@ from clerkdesk.services.kennel_facts import (
     tag_words,
     the_kennel,
 )
+from clerkdesk.services.kennel_pricing import KennelTerms, kennel_price, licensed_before
 from clerkdesk.services.licensing import NOTHING_CHARGED
 from clerkdesk.services.locks import lock_kennel
 from clerkdesk.services.numbers import next_number
@@ -164,17 +164,6 @@ def _inspection_refusal(
     return None, inspection.id
 
 
-def _never_licensed(session: Session, kennel_id: int) -> bool:
-    """No license, ever, in force or lapsed (a voided sale is as if never made): the
-    town's one-time application fee is due on this one."""
-    held = session.scalar(
-        select(KennelLicense.id)
-        .where(KennelLicense.kennel_id == kennel_id, KennelLicense.status != LicenseStatus.VOID)
-        .limit(1)
-    )
-    return held is None
-
-
 def _find(
     session: Session,
     profile: TownProfile,
@@ -191,18 +180,17 @@ def _find(
         refusals.append(
             f"{kennel.name}'s keeper, {keeper.display_name}, is marked {keeper.status.value}."
         )
-    request = KennelQuoteRequest(
-        on=on,
-        dogs=kennel.max_dogs,
+    terms = KennelTerms(
         kennel_class=kennel.kennel_class,  # type: ignore[arg-type]
-        license_year=license_year,
         category=kennel.category,
-        first_license=_never_licensed(session, kennel.id),
+        max_dogs=kennel.max_dogs,
+        first_license=kennel.id not in licensed_before(session, (kennel.id,)),
     )
     quote: Quote | None = None
     year: LicenseYear | None = None
     try:
-        quote = quote_kennel(profile, request)
+        # The same path the kennel's renewal notice is priced by (services.kennel_pricing).
+        quote = kennel_price(profile, terms, on, license_year)
         year = quote.license_year
     except KennelOverMaximum as exc:
         # The fee is the maximum's tier: a maximum above what the town allows (or its fees
