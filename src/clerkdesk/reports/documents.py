@@ -20,6 +20,13 @@ class OfficeHeading:
     town: str
     office: str
     bylaw: str
+    address: tuple[str, ...] = ()
+    """The street address residents come to (``[office]`` in the town profile); empty
+    when the profile does not give it."""
+    mail_to: tuple[str, ...] = ()
+    """Where mail goes, when not the street address (a post office box)."""
+    hours: str = ""
+    phone: str = ""
 
 
 @dataclass(frozen=True)

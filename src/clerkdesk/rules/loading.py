@@ -24,6 +24,7 @@ from clerkdesk.rules import loading_kennel
 from clerkdesk.rules import loading_sections as sections
 from clerkdesk.rules.errors import ProfileError
 from clerkdesk.rules.license_year import MonthDay
+from clerkdesk.rules.office_contact import final_notice_text, office_contact
 from clerkdesk.rules.profile import LicenseYearRule, TownProfile
 from clerkdesk.rules.profile_text import read_profile_file
 from clerkdesk.rules.profile_warnings import profile_warnings
@@ -111,6 +112,8 @@ def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) 
     schedules = _schedules(top.tables("schedules"), default_late_start, problems)
     certificate = extras.certificate(top.table("certificate"))
     remittance = extras.remittance(top.table("remittance"))
+    office = office_contact(top.table("office"))
+    final_notice = final_notice_text(top.table("notices"))
     if not top.has("schedules"):
         top.problem("schedules", "at least one [[schedules]] table is required")
     top.finish()
@@ -156,6 +159,8 @@ def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) 
         ),
         certificate=certificate,
         remittance=remittance,
+        office=office,
+        final_notice=final_notice,
     )
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.errors import QuoteRefused
 from clerkdesk.rules.license_year import LicenseYear, MonthDay
+from clerkdesk.rules.office_contact import FinalNoticeText, OfficeContact
 from clerkdesk.rules.quote import QuoteLine
 from clerkdesk.rules.schedule import FeeSchedule
 from clerkdesk.rules.year_change import YearChange, year_containing, year_starting_in
@@ -97,6 +98,10 @@ class TownProfile:
     profile has no ``[certificate]`` table)."""
     remittance: RemittanceRule | None = None
     """The clerk's retention per license; None (the default) when the town allows none."""
+    office: OfficeContact = field(default_factory=OfficeContact)
+    """Where residents find the office and mail to (``[office]``); empty when not given."""
+    final_notice: FinalNoticeText | None = None
+    """What the bylaw does about a dog unlicensed after its final notice (``[notices]``)."""
 
     # -- license years -------------------------------------------------------------------
     def license_year_containing(self, day: dt.date) -> LicenseYear:

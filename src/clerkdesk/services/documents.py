@@ -50,7 +50,16 @@ EXEMPTION_WORDS = {"senior": "Senior owner", "service_animal": "Service animal (
 
 def office_heading(profile: TownProfile) -> OfficeHeading:
     office = "City Clerk" if profile.name.lower().startswith("city") else "Town Clerk"
-    return OfficeHeading(profile.name, f"Office of the {office}", profile.bylaw)
+    contact = profile.office
+    return OfficeHeading(
+        profile.name,
+        f"Office of the {office}",
+        profile.bylaw,
+        address=contact.address,
+        mail_to=contact.mail_to,
+        hours=contact.hours,
+        phone=contact.phone,
+    )
 
 
 def statutory_line(profile: TownProfile) -> str:
