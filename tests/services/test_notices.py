@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,10 @@ from actors import staff
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import NoticeRun
-from clerkdesk.rules.kennel_quote import quote_kennel
 from clerkdesk.rules.kinds import NoticeKind
-from clerkdesk.rules.quote import KennelQuoteRequest
 from clerkdesk.rules.roles import Role
 from clerkdesk.services.acting import PermissionDenied
+from clerkdesk.services.kennel_licensing import kennel_standing
 from clerkdesk.services.notice_quotes import QuoteDays
 from clerkdesk.services.notices import (
     NoticeChoice,
@@ -107,12 +107,19 @@ def test_amounts_match_the_counter_before_and_after_the_due_date(notice_town: No
                 assert late.quote is not None
                 assert dog.amount_late == late.quote.total
                 assert dog.amount_late > dog.amount_now
-            for kennel in notice.kennels:
-                quoted = quote_kennel(
-                    profile,
-                    KennelQuoteRequest(on=days.now, dogs=3, license_year=town.year),
-                )
-                assert kennel.amount_now == quoted.total
+    # A kennel is quoted as the counter's kennel sale quotes it: on its maximum of 10 dogs,
+    # not on the 3 counted last year (Westborough: 36.50, not 15.00).
+    kennels = [k for n in notices for k in n.kennels]
+    assert kennels
+    for kennel in kennels:
+        counter = kennel_standing(
+            town.database, kennel.kennel_id, on=days.now, license_year=town.year
+        )
+        assert counter.quote is not None
+        assert kennel.amount_now == counter.quote.total
+        assert kennel.max_dogs == counter.max_dogs == 10
+    if town.preset == "westborough":
+        assert kennels[0].amount_now == Decimal("36.50")
     if town.preset == "fairhaven":
         assert notice_set.late_from is None  # Fairhaven's bylaw sets no late fee
     else:

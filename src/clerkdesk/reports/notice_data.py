@@ -11,8 +11,28 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from clerkdesk.reports.documents import OfficeHeading
+from clerkdesk.rules.kinds import NoticeLevel
 
 ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class ScheduleStep:
+    """One row of a notice's schedule: what renewing costs from ``starts`` to ``ends``, as
+    the counter quotes it on those days. The first step starts on the day the notice quotes
+    (``NoticeSet.quoted_on``); each later one on a day a late fee changes the total."""
+
+    starts: dt.date
+    ends: dt.date | None
+    """The last day of this amount (the day before the next step); ``None`` for the last
+    step shown: to the end of the license year, or until ``Notice.schedule_more``'s rule."""
+    total: Decimal | None
+    """The notice's total on those days (sale fees included); ``None`` when the rules could
+    not quote a dog or kennel of it."""
+    dogs: tuple[Decimal | None, ...] = ()
+    """Each dog's amount, in the order of ``Notice.dogs``."""
+    kennels: tuple[Decimal | None, ...] = ()
+    """Each kennel's amount, in the order of ``Notice.kennels``."""
 
 
 @dataclass(frozen=True)
@@ -43,9 +63,13 @@ class NoticeKennel:
     last_license: str
     """``2025–26 K003``."""
     dogs_counted: int
+    """Dogs on the roster old enough to be counted on the day quoted: what is said, not what
+    is priced."""
     amount_now: Decimal | None
     amount_late: Decimal | None
     problem: str | None = None
+    max_dogs: int | None = None
+    """The most dogs the license allows: the fee's tier, as the counter prices it."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +85,16 @@ class Notice:
     sale_fees: tuple[tuple[str, Decimal], ...] = ()
     """Fees charged once per sale of dog licenses (``Processing fee``, 1.00): once on the
     notice, as the counter charges them once for all the dogs renewed together."""
+    schedule: tuple[ScheduleStep, ...] = ()
+    """What renewing costs on each day ahead, from the day quoted: one step per amount, in
+    date order. Empty where terms roll (each dog has its own days; its row says them)."""
+    schedule_more: bool = False
+    """The total keeps changing after the last step shown: ``NoticeSet.growth_words`` says
+    by what rule."""
+    exempt: bool = False
+    """Every license on the notice is free (a senior owner, a service dog, a kennel licensed
+    free) on every day of the schedule: the notice says "no fee — renewal still required"
+    and asks for no payment."""
 
     @property
     def sale_fee_total(self) -> Decimal:
@@ -117,3 +151,11 @@ class NoticeSet:
     rolling: bool = False
     """Each license runs a year from its own day: each dog's is due when its own runs out
     (its row says the day), not by one date for the year."""
+    level: NoticeLevel = NoticeLevel.FIRST
+    """First notice, reminder or final notice (``NoticeLevel.words`` prints it)."""
+    growth_words: str = ""
+    """How a late fee keeps growing after a notice's last step (``$1.00 more for each week or
+    part of a week, to at most $25.00 in all (Art. 19 §2C)``); empty when none grows."""
+    consequence: str = ""
+    """A final notice's words on what follows under the bylaw and MGL c.140 §151A; empty
+    on other levels."""

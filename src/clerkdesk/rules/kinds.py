@@ -105,6 +105,21 @@ class NoticeKind(enum.StrEnum):
     REMINDER = "reminder"
 
 
+class NoticeLevel(enum.StrEnum):
+    """How far along the office's letters about one license year an owner's notice is: the
+    first notice before the due date, a reminder after it, and the final notice that names
+    what follows under the bylaw (the §151A list, a fine)."""
+
+    FIRST = "first"
+    REMINDER = "reminder"
+    FINAL = "final"
+
+    @property
+    def words(self) -> str:
+        """``First notice``, ``Reminder``, ``Final notice``: as printed on the notice."""
+        return {"first": "First notice", "reminder": "Reminder", "final": "Final notice"}[self]
+
+
 class PrintedKind(enum.StrEnum):
     """The documents a resident is handed and may ask for again."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -24,76 +24,27 @@ from clerkdesk.models import (
     DesignationKind,
     Dog,
     DogDesignation,
-    DogStatus,
-    Kennel,
-    KennelDog,
-    KennelLicense,
     License,
     LicenseStatus,
     Owner,
     RabiesCertificate,
     Sex,
 )
-from clerkdesk.reports.notice_data import Notice, NoticeDog, NoticeKennel
-from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
+from clerkdesk.reports.notice_data import ZERO, Notice, NoticeDog, NoticeKennel
+from clerkdesk.rules import DogQuoteRequest, Quote, TownProfile, quote_dog
 from clerkdesk.rules.dates import us_date
-from clerkdesk.rules.kennel_quote import quote_kennel
-from clerkdesk.rules.late_fees import never_late
-from clerkdesk.rules.license_year import add_months
-from clerkdesk.rules.quote import KennelQuoteRequest
-from clerkdesk.rules.schedule import PeriodicLateFee, SteppedLateFee
+from clerkdesk.rules.late_fee_steps import late_fee_step_days
 from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.transaction_fees import transaction_fee_lines
 from clerkdesk.services.license_terms import HELD, renewal_opens
-from clerkdesk.services.notice_selection import Years, dog_due, kennel_due
+from clerkdesk.services.notice_days import QuoteDays, first_late_day, late_words
+from clerkdesk.services.notice_kennels import KennelFacts, kennel_amount, read_kennels
+from clerkdesk.services.notice_schedule import DayAmounts, all_free, schedule_of
+from clerkdesk.services.notice_selection import Years, dog_due, padded
 from clerkdesk.services.standing import notices_sent_on, senior_exempt
 from clerkdesk.services.tag_prefix import stock_prefix
 
-
-def first_late_day(
-    profile: TownProfile, year: LicenseYear, notice_on: dt.date | None = None
-) -> dt.date | None:
-    """The first day of ``year`` a late fee applies to a dog renewed that year (a fee for a
-    dog new to town runs from its own arrival and is left out; one counted from the renewal
-    notice runs from ``notice_on``, the date of the notice being made, if given); ``None``
-    when none does."""
-    days: list[dt.date] = []
-    for rule in profile.schedule_for(year).late_fees:
-        if rule.applies_to == "new_to_town" or rule.scope.after_expiry_days is not None:
-            continue
-        if rule.scope.after_notice_days is not None:
-            if notice_on is not None:
-                days.append(notice_on + dt.timedelta(days=rule.scope.after_notice_days + 1))
-            continue
-        starts = [s.start for s in rule.steps] if isinstance(rule, SteppedLateFee) else [rule.start]
-        first_day_late = profile.license_year_rule.due_before_start
-        days += [year.occurrence(s) for s in starts if not never_late(s, year, first_day_late)]
-    return min(days) if days else None
-
-
-def late_words(profile: TownProfile, year: LicenseYear) -> str:
-    """Which rules charge the late fee, and whether it grows after its first day."""
-    rules = [r for r in profile.schedule_for(year).late_fees if r.applies_to != "new_to_town"]
-    if not rules:
-        return ""
-    cites = sorted({r.citation for r in rules if r.citation})
-    grows = [r for r in rules if isinstance(r, PeriodicLateFee | SteppedLateFee)]
-    words = "; ".join(cites)
-    if grows:
-        periods = sorted({r.period for r in grows if isinstance(r, PeriodicLateFee)})
-        how = f"each {' and '.join(periods)}" if periods else "as the dates pass"
-        words += ("; " if words else "") + f"it grows {how} after that"
-    return words
-
-
-@dataclass(frozen=True)
-class QuoteDays:
-    """The year quoted, the day of the amount due now and the first late day (``None``:
-    no amount after it is shown)."""
-
-    year: LicenseYear
-    now: dt.date
-    late: dt.date | None
+__all__ = ["BatchReader", "QuoteDays", "first_late_day", "late_words", "padded"]
 
 
 @dataclass
@@ -127,24 +78,6 @@ def _sex(sex: Sex, altered: bool) -> str:
     return "male, neutered" if altered else "male, not neutered"
 
 
-def padded(ids: Sequence[int]) -> list[int]:
-    """``ids`` made up to the next power of two by repeating the last. Every length of an
-    IN list is a statement of its own to the database, which keeps each one it prepared
-    (SQLite's statement cache holds a hundred of them, each the size of its list): a few
-    lengths keep that memory small and the same for any number of owners."""
-    found = list(ids)
-    if not found:
-        return found
-    size = 16
-    while size < len(found):
-        size *= 2
-    return found + [found[-1]] * (size - len(found))
-
-
-def kennel_label(year_start: dt.date, number: int) -> str:
-    return f"{year_start.year}-K{number:03d}"
-
-
 class BatchReader:
     """Reads and quotes one batch of owners at a time, inside the caller's read session."""
 
@@ -171,8 +104,10 @@ class BatchReader:
             (line.description.split(":")[0], line.amount)
             for line in transaction_fee_lines(profile, schedule)
         )
+        self._sale_fee_total = sum((amount for _, amount in self._sale_fees), ZERO)
         kennel_rules = profile.schedule_for(days.year).kennel
         self.kennel_age = kennel_rules.count_age_months if kennel_rules else None
+        self._step_cache: dict[dt.date | None, tuple[dt.date, ...]] = {}
 
     # -- reading -----------------------------------------------------------------------
     def _owners(self, ids: Sequence[int]) -> dict[int, Any]:
@@ -291,99 +226,7 @@ class BatchReader:
         )
         return {owner_id: int(n) for owner_id, n in rows}
 
-    def _kennels(self, ids: Sequence[int]) -> dict[int, list[NoticeKennel]]:
-        session, years = self.session, self.years
-        rows = session.execute(
-            select(
-                Kennel.id,
-                Kennel.keeper_id,
-                Kennel.name,
-                Kennel.premises_street,
-                Kennel.premises_unit,
-                Kennel.premises_city,
-                Kennel.kennel_class,
-                Kennel.category,
-            )
-            .where(Kennel.keeper_id.in_(padded(ids)), kennel_due(years))
-            .order_by(Kennel.keeper_id, Kennel.name, Kennel.id)
-        ).all()
-        if not rows:
-            return {}
-        kennel_ids = [row.id for row in rows]
-        last: dict[int, tuple[int, int]] = {}
-        for kennel_id, number, counted in session.execute(
-            select(KennelLicense.kennel_id, KennelLicense.number, KennelLicense.dogs_counted)
-            .where(
-                KennelLicense.kennel_id.in_(padded(kennel_ids)),
-                KennelLicense.license_year_start == years.previous_start,
-                KennelLicense.status.in_(HELD),
-            )
-            .order_by(KennelLicense.id)
-        ):
-            last[kennel_id] = (number, counted)
-        counted_now = self._roster_counts(kennel_ids)
-        found: dict[int, list[NoticeKennel]] = defaultdict(list)
-        for row in rows:
-            number, counted_then = last.get(row.id, (0, 0))
-            dogs = counted_now.get(row.id) or counted_then or 1
-            street = (
-                f"{row.premises_street}, {row.premises_unit}"
-                if row.premises_unit
-                else (row.premises_street)
-            )
-            now, now_problem = self._kennel_amount(row, dogs, self.days.now)
-            late, _ = (
-                self._kennel_amount(row, dogs, self.days.late)
-                if self.days.late is not None
-                else (None, None)
-            )
-            found[row.keeper_id].append(
-                NoticeKennel(
-                    kennel_id=row.id,
-                    name=row.name,
-                    premises=f"{street}, {row.premises_city}",
-                    last_license=kennel_label(years.previous_start, number),
-                    dogs_counted=dogs,
-                    amount_now=now,
-                    # A kennel license has no late fee: the same amount later is no news.
-                    amount_late=late if late is not None and late != now else None,
-                    problem=now_problem,
-                )
-            )
-        return found
-
-    def _roster_counts(self, kennel_ids: list[int]) -> dict[int, int]:
-        """Dogs on each roster old enough to be counted on the day the amount is quoted."""
-        if self.kennel_age is None:
-            return {}
-        born_by = add_months(self.days.now, -self.kennel_age)
-        rows = self.session.execute(
-            select(KennelDog.kennel_id, func.count())
-            .join(Dog, Dog.id == KennelDog.dog_id)
-            .where(
-                KennelDog.kennel_id.in_(padded(kennel_ids)),
-                KennelDog.removed_on.is_(None),
-                Dog.status == DogStatus.ACTIVE,
-                Dog.birth_date.is_(None) | (Dog.birth_date <= born_by),
-            )
-            .group_by(KennelDog.kennel_id)
-        )
-        return {kennel_id: int(n) for kennel_id, n in rows}
-
     # -- quoting -----------------------------------------------------------------------
-    def _kennel_amount(self, row: Any, dogs: int, on: dt.date) -> tuple[Decimal | None, str | None]:
-        request = KennelQuoteRequest(
-            on=on,
-            dogs=dogs,
-            kennel_class=row.kennel_class,
-            license_year=self.days.year.starts_in,
-            category=row.category,
-        )
-        try:
-            return quote_kennel(self.profile, request).total, None
-        except ClerkDeskError as exc:
-            return None, f"The office will quote this kennel's fee: {exc}"
-
     def request(self, fact: _DogFacts, owner: Any, on: dt.date, seniors: int) -> DogQuoteRequest:
         """The counter's request for this dog on ``on`` (``services.standing._request``)."""
         year = self.days.year
@@ -466,7 +309,7 @@ class BatchReader:
         """The notices of ``owner_ids`` (owners due, in their order)."""
         owners = self._owners(owner_ids)
         dogs = self._dogs(owner_ids)
-        kennels = self._kennels(owner_ids)
+        kennels = read_kennels(self.session, self.years, owner_ids, self.kennel_age, self.days.now)
         seniors = self._seniors(owner_ids)
         self._noticed = (
             {}
@@ -479,20 +322,151 @@ class BatchReader:
             if owner is None:
                 continue
             found.append(
-                Notice(
-                    owner_id=owner_id,
-                    owner_name=f"{owner.first_name} {owner.last_name}",
-                    address=_address(owner),
-                    dogs=self._owner_dogs(owner, dogs.get(owner_id, []), seniors.get(owner_id, 0)),
-                    kennels=tuple(kennels.get(owner_id, [])),
-                    sale_fees=self._sale_fees,
+                self._notice(
+                    owner,
+                    dogs.get(owner_id, []),
+                    kennels.get(owner_id, []),
+                    seniors.get(owner_id, 0),
                 )
             )
         return found
 
-    def _owner_dogs(self, owner: Any, facts: list[_DogFacts], used: int) -> tuple[NoticeDog, ...]:
-        # One owner's dogs renewed together in one visit: a senior exemption the first dog
-        # takes counts against the next, as it does in the counter's cart.
+    # -- one owner ---------------------------------------------------------------------
+    def _on(
+        self, owner: Any, facts: list[_DogFacts], kennels: list[KennelFacts], used: int, on: dt.date
+    ) -> tuple[DayAmounts, list[str | None], list[str | None]]:
+        """The owner's amounts on ``on``, and why any could not be quoted. One owner's dogs
+        are renewed together in one visit: a senior exemption the first dog takes counts
+        against the next, as it does in the counter's cart."""
+        extra = 0
+        amounts: list[Decimal | None] = []
+        problems: list[str | None] = []
+        for fact in facts:
+            quote, problem = self._quote(fact, owner, on, used + extra)
+            if quote is not None and senior_exempt(quote):
+                extra += 1
+            amounts.append(quote.total if quote is not None else None)
+            problems.append(problem)
+        kennel_amounts: list[Decimal | None] = []
+        kennel_problems: list[str | None] = []
+        for kennel in kennels:
+            amount, problem = kennel_amount(self.profile, kennel, on, self.days.year)
+            kennel_amounts.append(amount)
+            kennel_problems.append(problem)
+        day = DayAmounts(tuple(amounts), tuple(kennel_amounts), self._sale_fee_total)
+        return day, problems, kennel_problems
+
+    def _step_days(self, owner_id: int) -> tuple[dt.date, ...]:
+        """The days a late fee may change after the day quoted, for this owner's notice date."""
+        noticed = self.sent_on or self._noticed.get(owner_id)
+        if noticed not in self._step_cache:
+            self._step_cache[noticed] = late_fee_step_days(
+                self.profile, self.days.year, self.days.now, noticed
+            )
+        return self._step_cache[noticed]
+
+    def _notice(
+        self, owner: Any, facts: list[_DogFacts], kennels: list[KennelFacts], used: int
+    ) -> Notice:
+        rolling = self.years.rolling_end is not None
+        if rolling:
+            dogs = self._rolling_dogs(owner, facts, used)
+            kennel_now: DayAmounts | None = None
+            kennel_problems: list[str | None] = [None] * len(kennels)
+            if kennels:
+                kennel_now, _, kennel_problems = self._on(owner, [], kennels, used, self.days.now)
+            notice = self._notice_of(owner, dogs, kennels, kennel_now, None, kennel_problems)
+            total_late = notice.total_late
+            free = notice.total_now == ZERO and total_late in (None, ZERO)
+            return replace(notice, exempt=free and bool(dogs or kennels))
+        days: dict[dt.date, tuple[DayAmounts, list[str | None], list[str | None]]] = {}
+
+        def amounts_on(on: dt.date) -> DayAmounts:
+            if on not in days:
+                days[on] = self._on(owner, facts, kennels, used, on)
+            return days[on][0]
+
+        steps, more = schedule_of(
+            self.days.now, self._step_days(owner.id), amounts_on, self.days.year.end
+        )
+        now, problems, kennel_problems = days[self.days.now]
+        late = amounts_on(self.days.late) if self.days.late is not None else None
+        dogs = tuple(
+            self._dog_row(fact, now.dogs[i], late.dogs[i] if late else None, problems[i])
+            for i, fact in enumerate(facts)
+        )
+        notice = self._notice_of(owner, dogs, kennels, now, late, kennel_problems)
+        return replace(
+            notice,
+            schedule=steps,
+            schedule_more=more,
+            exempt=all_free(steps) and bool(dogs or kennels),
+        )
+
+    def _notice_of(
+        self,
+        owner: Any,
+        dogs: tuple[NoticeDog, ...],
+        kennels: list[KennelFacts],
+        now: DayAmounts | None,
+        late: DayAmounts | None,
+        problems: list[str | None],
+    ) -> Notice:
+        rows = []
+        for i, kennel in enumerate(kennels):
+            amount_now = now.kennels[i] if now is not None else None
+            amount_late = late.kennels[i] if late is not None else None
+            rows.append(
+                NoticeKennel(
+                    kennel_id=kennel.kennel_id,
+                    name=kennel.name,
+                    premises=kennel.premises,
+                    last_license=kennel.last_license,
+                    dogs_counted=kennel.dogs_counted,
+                    amount_now=amount_now,
+                    # A kennel license has no late fee: the same amount later is no news.
+                    amount_late=amount_late if amount_late != amount_now else None,
+                    problem=problems[i],
+                    max_dogs=kennel.terms.max_dogs,
+                )
+            )
+        return Notice(
+            owner_id=owner.id,
+            owner_name=f"{owner.first_name} {owner.last_name}",
+            address=_address(owner),
+            dogs=dogs,
+            kennels=tuple(rows),
+            sale_fees=self._sale_fees,
+        )
+
+    def _dog_row(
+        self,
+        fact: _DogFacts,
+        amount_now: Decimal | None,
+        amount_late: Decimal | None,
+        problem: str | None,
+        rolling_end: dt.date | None = None,
+    ) -> NoticeDog:
+        row = fact.row
+        label, number, tag = fact.last_license or ("", 0, None)
+        return NoticeDog(
+            dog_id=row.id,
+            name=row.name,
+            described=f"{row.breed}, {_sex(row.sex, row.altered)}",
+            last_license=(
+                f"ends {us_date(rolling_end)}"
+                if rolling_end is not None
+                else (f"{label} no. {number}" if label else "")
+            ),
+            last_tag=tag,
+            amount_now=amount_now,
+            amount_late=amount_late if amount_late != amount_now else None,
+            rabies_note=self._rabies_note(fact.rabies_expires),
+            problem=problem,
+        )
+
+    def _rolling_dogs(self, owner: Any, facts: list[_DogFacts], used: int) -> tuple[NoticeDog, ...]:
+        """Where terms roll each dog is quoted on its own days (``_days_for``)."""
         extra_now = extra_late = 0
         found: list[NoticeDog] = []
         for fact in facts:
@@ -505,27 +479,14 @@ class BatchReader:
                 extra_now += 1
             if late is not None and senior_exempt(late):
                 extra_late += 1
-            row = fact.row
-            label, number, tag = fact.last_license or ("", 0, None)
-            amount_now = now.total if now else None
-            amount_late = late.total if late else None
-            # Where terms roll, the day the dog's own license ends (the column is narrow).
-            rolling_end = fact.valid_until if self.years.rolling_end is not None else None
             found.append(
-                NoticeDog(
-                    dog_id=row.id,
-                    name=row.name,
-                    described=f"{row.breed}, {_sex(row.sex, row.altered)}",
-                    last_license=(
-                        f"ends {us_date(rolling_end)}"
-                        if rolling_end is not None
-                        else (f"{label} no. {number}" if label else "")
-                    ),
-                    last_tag=tag,
-                    amount_now=amount_now,
-                    amount_late=amount_late if amount_late != amount_now else None,
-                    rabies_note=self._rabies_note(fact.rabies_expires),
-                    problem=problem,
+                self._dog_row(
+                    fact,
+                    now.total if now else None,
+                    late.total if late else None,
+                    problem,
+                    # The day the dog's own license ends (the column is narrow).
+                    rolling_end=fact.valid_until,
                 )
             )
         return tuple(found)

@@ -49,6 +49,20 @@ class Years:
     license runs out between ``start`` and this day (each on its own anniversary)."""
 
 
+def padded(ids: Sequence[int]) -> list[int]:
+    """``ids`` made up to the next power of two by repeating the last. Every length of an
+    IN list is a statement of its own to the database, which keeps each one it prepared
+    (SQLite's statement cache holds a hundred of them, each the size of its list): a few
+    lengths keep that memory small and the same for any number of owners."""
+    found = list(ids)
+    if not found:
+        return found
+    size = 16
+    while size < len(found):
+        size *= 2
+    return found + [found[-1]] * (size - len(found))
+
+
 def dog_due(years: Years) -> ColumnElement[bool]:
     """True for a ``Dog`` row that is due for ``years.start`` (correlated on ``Dog.id``)."""
     if years.rolling_end is not None:

@@ -33,10 +33,12 @@ from clerkdesk.reports.notices_csv import NoticesCsv
 from clerkdesk.reports.renewal_notices_pdf import NoticesPdf
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dates import us_date
-from clerkdesk.rules.kinds import NoticeKind
+from clerkdesk.rules.kinds import NoticeKind, NoticeLevel
+from clerkdesk.rules.late_fee_steps import growth_words
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
 from clerkdesk.services.documents import office_heading
+from clerkdesk.services.notice_days import final_words
 from clerkdesk.services.notice_quotes import BatchReader, QuoteDays, first_late_day, late_words
 from clerkdesk.services.notice_selection import Years, counts, owner_batches
 from clerkdesk.services.profile_source import profile_in_force
@@ -57,6 +59,16 @@ class NoticeChoice:
     postcards: bool = False
     owner_ids: tuple[int, ...] | None = None
     """Only these owners (those of them who are due); ``None``: every owner due."""
+    level: NoticeLevel | None = None
+    """First notice, reminder or final notice; ``None``: the kind's own (a renewal notice
+    is the first notice, a reminder letter a reminder). A final notice is a reminder letter
+    that names what follows under the bylaw."""
+
+    @property
+    def notice_level(self) -> NoticeLevel:
+        if self.level is not None:
+            return self.level
+        return NoticeLevel.FIRST if self.kind is NoticeKind.RENEWAL else NoticeLevel.REMINDER
 
 
 @dataclass(frozen=True)
@@ -81,6 +93,13 @@ def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[Noti
     if not FIRST_YEAR <= choice.year <= LAST_YEAR:
         raise ValidationError(
             f"{choice.year} is not a license year ClerkDesk can send notices for", field="year"
+        )
+    level = choice.notice_level
+    if (level is NoticeLevel.FIRST) != (choice.kind is NoticeKind.RENEWAL):
+        raise ValidationError(
+            "the first notice is the renewal notice, before the due date; a reminder or "
+            "final notice is a reminder letter, after it",
+            field="level",
         )
     year = profile.license_year_starting_in(choice.year)
     due = profile.due_date(year)
@@ -121,6 +140,9 @@ def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[Noti
         quoted_on=days.now,
         payable_to=profile.name,
         rolling=profile.license_year_rule.rolling,
+        level=level,
+        growth_words=growth_words(profile, year),
+        consequence=final_words(profile, year) if level is NoticeLevel.FINAL else "",
     )
     return notices, days
 
