@@ -59,6 +59,7 @@ SAMPLES: dict[str, list[str]] = {
     "receipt void": ["2026-000001", "--reason", "wrong dog"],
     "report remittance": ["--month", "2026-06", "--pdf", "{tmp}/remittance.pdf"],
     "report kennels": ["--year", "2026", "--csv", "{tmp}/kennels.csv"],
+    "kennel inspections": ["1", "--pdf", "{tmp}/inspections.pdf"],
     "kennel roster": ["1", "--add", "1"],
     "print kennel-tags": ["1", "--pdf", "{tmp}/kennel-tags.pdf"],
     "kennel edit": ["1", "--max-dogs", "5"],

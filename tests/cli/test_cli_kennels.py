@@ -171,15 +171,31 @@ def test_a_kennel_from_its_record_to_its_license_and_the_state_report(
     status, out, _ = run(capsys, *db, "kennel", "show", "1")
     assert f"license {LABEL}: issued" in out
 
-    # The state report
-    target = tmp_path / "state.csv"
-    status, out, err = run(capsys, *db, "report", "kennels", "--year", YEAR, "--csv", str(target))
+    # The state report, as PDF and CSV with the same columns
+    target, paper = tmp_path / "state.csv", tmp_path / "state.pdf"
+    status, out, err = run(
+        capsys, *db, "report", "kennels", "--year", YEAR, "--csv", str(target), "--pdf", str(paper)
+    )
     assert status == 0, err
+    assert out.startswith(f"wrote the kennel report for {THIS_YEAR.label} as of ")
     rows = list(csv.reader(io.StringIO(target.read_text(encoding="utf-8-sig"))))
-    assert rows[1][:8] == [
-        THIS_YEAR.label, LABEL, "Maple Hill Kennel", "personal kennel", "", "10", "2",
-        "John Smith",
-    ]  # fmt: skip
+    row = dict(zip(rows[0], rows[1], strict=True))
+    assert (row["License year"], row["License no."], row["Dogs counted"]) == (
+        THIS_YEAR.label, LABEL, "2",
+    )  # fmt: skip
+    assert row["Kennel and premises"].startswith("Maple Hill Kennel")
+    assert row["Result"] == "passed" and row["Inspector"] == "Officer Reyes"
+    text = re.sub(r"\s+", " ", " ".join(page_texts(paper.read_bytes())))
+    assert "Kennel Licenses — Report to the State" in text and LABEL in text
+    assert all(re.sub(r"\s+", " ", name) in text for name in rows[0][4:])
+
+    # The officer's inspection record
+    record = tmp_path / "inspections.pdf"
+    status, out, err = run(capsys, *db, "kennel", "inspections", "1", "--pdf", str(record))
+    assert (status, out.strip()) == (
+        0, f"wrote the inspection record of Maple Hill Kennel: 1 inspection to {record}"
+    ), err  # fmt: skip
+    assert "clean runs" in page_texts(record.read_bytes())[0]
 
     # A renewal batch for a year it holds already: refused with the reason, exit 1
     status, out, _ = run(
@@ -308,6 +324,13 @@ BAD: list[tuple[list[str], str]] = [
     (["report", "kennels", "--year", "2026", "--csv", "{tmp}/gone/k.csv"], "does not exist"),
     (["report", "kennels", "--year", "2026", "--csv", "{tmp}/k.pdf"], "must name a .csv"),
     (["report", "kennels", "--year", "MMXXVI", "--csv", "{tmp}/k.csv"], "--year must be"),
+    (["report", "kennels", "--year", "2026"], "--pdf FILE, --csv FILE, or both"),
+    (["report", "kennels", "--year", "2026", "--pdf", "{tmp}/k.csv"], "must name a .pdf"),
+    (["report", "kennels", "--year", "2026", "--pdf", "{tmp}/k.pdf", "--as-of", "2026-02-30"],
+     "not a day of the calendar"),
+    (["kennel", "inspections", "42", "--pdf", "{tmp}/i.pdf"], "No kennel 42 is on file"),
+    (["kennel", "inspections", "x", "--pdf", "{tmp}/i.pdf"], "KENNEL_ID must be a record number"),
+    (["kennel", "inspections", "1", "--pdf", "{tmp}/i.txt"], "must name a .pdf"),
 ]  # fmt: skip
 
 

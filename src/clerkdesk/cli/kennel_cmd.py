@@ -1,7 +1,8 @@
 """``clerkdesk kennel …``: kennels, their rosters and inspections, and their licenses.
 
 ``list``, ``show``, ``add``, ``roster`` and ``inspect`` are here; ``license`` and ``renew``
-(the money) are in ``kennel_sale_cmd``, ``edit`` and ``close`` in ``kennel_edit_cmd``.
+(the money) are in ``kennel_sale_cmd``, ``edit`` and ``close`` in ``kennel_edit_cmd``, the
+printed inspection record in ``kennel_inspections_cmd``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import datetime as dt
 import json
 from typing import TYPE_CHECKING, Any
 
-from clerkdesk.cli import kennel_edit_cmd, kennel_sale_cmd
+from clerkdesk.cli import kennel_edit_cmd, kennel_inspections_cmd, kennel_sale_cmd
 from clerkdesk.cli.context import CliContext, out
 from clerkdesk.cli.kennel_args import CLASSES, dog_count, record_id
 from clerkdesk.cli.tag_marks_cmd import year_number
@@ -31,7 +32,7 @@ roster old enough to count today. YYYY is the calendar year the license year sta
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "kennel",
-        help="kennels: list, show, add, edit, close, roster, inspect, license, renew",
+        help="kennels: list, show, add, edit, close, roster, inspect, inspections, license, renew",
         description="Kennels (MGL c.140 §137A): records, rosters, inspections and licenses.",
     )
     actions = parser.add_subparsers(dest="kennel_action", metavar="ACTION", required=True)
@@ -95,6 +96,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     inspect.set_defaults(handler=handle_inspect)
     kennel_sale_cmd.register(actions)
     kennel_edit_cmd.register(actions, CLASSES)
+    kennel_inspections_cmd.register(actions)
 
 
 def day_option(option: str, text: str | None, ctx: CliContext) -> dt.date:

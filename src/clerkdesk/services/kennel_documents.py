@@ -1,12 +1,11 @@
 """The documents a kennel license makes: its certificate (one, a year-end batch's, or a
-reprint marked REPRINT), and the state kennel report's rows for a license year. Each is read
-in one transaction into the plain data ``reports`` draws."""
+reprint marked REPRINT), read in one transaction into the plain data ``reports`` draws (the
+state kennel report is ``state_kennel_report``'s)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -19,7 +18,6 @@ from clerkdesk.models import (
     KennelInspection,
     KennelLicense,
     KennelTag,
-    LicenseStatus,
     Receipt,
     ReceiptLine,
 )
@@ -30,7 +28,6 @@ from clerkdesk.reports.documents import (
     OwnerView,
 )
 from clerkdesk.reports.kennel_certificate_pdf import render_kennel_certificates
-from clerkdesk.reports.state_kennels_csv import StateKennelRow
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.documents import (
@@ -46,8 +43,6 @@ from clerkdesk.services.kennel_facts import (
     full_names,
     inspection_words,
     license_label,
-    license_year_of,
-    premises_words,
     tag_words,
 )
 from clerkdesk.services.profile_source import profile_in_force
@@ -196,40 +191,3 @@ def _premises_lines(kennel: Kennel) -> tuple[str, ...]:
         street,
         f"{kennel.premises_city}, MA {kennel.premises_postal_code}",
     )
-
-
-def state_kennel_rows(database: Database, *, year: int) -> list[StateKennelRow]:
-    """The kennel licenses in force for the license year starting in ``year``, by number."""
-    with database.read() as session:
-        profile = profile_in_force(session)
-        license_year = license_year_of(profile, year, dt.date(year, 1, 1))
-        zone = town_zone()
-        rows = []
-        for row in session.scalars(
-            select(KennelLicense)
-            .where(
-                KennelLicense.license_year_start == license_year.start,
-                KennelLicense.status == LicenseStatus.ISSUED,
-            )
-            .order_by(KennelLicense.number)
-        ):
-            kennel = row.kennel
-            rows.append(
-                StateKennelRow(
-                    year=row.license_year_label,
-                    license_number=license_label(row.license_year_label, row.number),
-                    kennel_name=kennel.name,
-                    kennel_type=class_words(row.kennel_class),
-                    category=_category_words(profile, row),
-                    max_dogs=row.max_dogs,
-                    dogs_counted=row.dogs_counted,
-                    keeper=kennel.keeper.display_name,
-                    premises=premises_words(kennel),
-                    issued_on=row.issued_at.astimezone(zone).date(),
-                    fee=sum(
-                        (line.amount for line in _kennel_lines(session, row.receipt_id)),
-                        Decimal("0.00"),
-                    ),
-                )
-            )
-        return rows
