@@ -8,16 +8,18 @@ from decimal import Decimal
 
 from clerkdesk.reports.documents import (
     CertificateDocument,
+    ConditionView,
     DogView,
     FeeView,
     OfficeHeading,
     OwnerView,
+    PaymentView,
     RabiesView,
     ReceiptDocument,
     ReceiptLineView,
     TenderView,
 )
-from clerkdesk.rules.profile import DEFAULT_CONDITIONS, DEFAULT_CONDITIONS_CITATION
+from clerkdesk.rules.license_conditions import STATUTORY_CONDITIONS
 
 # A fixed offset, not a zone name: the golden bytes must not depend on time zone data.
 EDT = dt.timezone(dt.timedelta(hours=-4))
@@ -26,6 +28,9 @@ HEADING = OfficeHeading(
 )
 ISSUED = dt.datetime(2026, 6, 1, 10, 30, tzinfo=EDT)
 REPRINTED = dt.datetime(2026, 6, 3, 14, 5, tzinfo=EDT)
+CLERK_NAME = "Margaret Jones"
+CHECK = TenderView("check", "Check", Decimal("8.00"), None, None, "1234")
+CASH = TenderView("cash", "Cash", Decimal("5.00"), Decimal("20.00"), Decimal("15.00"), None)
 
 
 def certificate(number: int = 112, tag: str = "245") -> CertificateDocument:
@@ -89,13 +94,13 @@ def certificate(number: int = 112, tag: str = "245") -> CertificateDocument:
         ),
         receipt_label="2026-000012",
         issued_at=ISSUED,
-        issued_by="mjones",
+        issued_by=CLERK_NAME,
         statutory_line="Licensed under MGL c.140 §137 and Westborough General Bylaws, Article 19.",
         described_as=(
             "Maple, spayed female, Chocolate Labrador Retriever/Poodle, white star on chest"
         ),
-        conditions=DEFAULT_CONDITIONS,
-        conditions_citation=DEFAULT_CONDITIONS_CITATION,
+        statutory_conditions=tuple(ConditionView(*c) for c in STATUTORY_CONDITIONS),
+        payments=(PaymentView("2026-000012", ISSUED.date(), Decimal("13.00"), (CHECK, CASH)),),
     )
 
 
@@ -111,7 +116,7 @@ def receipt() -> ReceiptDocument:
         receipt_id=12,
         label="2026-000012",
         issued_at=ISSUED,
-        issued_by="mjones",
+        issued_by=CLERK_NAME,
         payer_name="Jane Doe",
         payer_address=("12 Elm St", "Westborough, MA 01581"),
         payer_mailing=None,
@@ -119,10 +124,7 @@ def receipt() -> ReceiptDocument:
             line(1, "dog_license", "Dog license — female, spayed", "10.00", "Art. 19 §11"),
             line(2, "late_fee", "Late fee: $3.00 from 06/01/2026", "3.00", "Art. 19 §2C"),
         ),
-        tenders=(
-            TenderView("check", "Check", Decimal("8.00"), None, None, "1234"),
-            TenderView("cash", "Cash", Decimal("5.00"), Decimal("20.00"), Decimal("15.00"), None),
-        ),
+        tenders=(CHECK, CASH),
         total=Decimal("13.00"),
         void=None,
     )

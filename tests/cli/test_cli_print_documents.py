@@ -49,23 +49,36 @@ def _recorded(database: Database) -> int:
         return session.scalar(select(func.count()).select_from(DocumentReprint)) or 0
 
 
-def test_a_certificate_by_license_number_and_year(
-    capsys: pytest.CaptureFixture[str], workdir: Path, licensed: tuple[str, Database, Sale]
+@pytest.mark.parametrize("kind", ["certificate", "receipt"])
+def test_a_copy_without_reprint_is_refused_never_an_unmarked_second_original(
+    capsys: pytest.CaptureFixture[str],
+    workdir: Path,
+    licensed: tuple[str, Database, Sale],
+    kind: str,
 ) -> None:
+    # GIVEN a license and its receipt handed over at the counter
     url, database, sale = licensed
     number = sale.result.licenses[0].number
+    which = [str(number), "--year", "2026"] if kind == "certificate" else ["2026-000001"]
+    # WHEN a copy is asked for from the command line without --reprint
+    status, out, err = run(capsys, "--db", url, "print", kind, *which, "--pdf", "copy.pdf")
+    # THEN it is refused in one line that says how to print one, and nothing is written
+    assert (status, out) == (2, "")
+    named = f"Dog license {number}, 2026–27" if kind == "certificate" else "Receipt 2026-000001"
+    assert err.startswith(f"clerkdesk: {named} was handed over when it was issued")
+    assert "add --reprint" in err and err.count("\n") == 1
+    assert list(workdir.iterdir()) == [] and _recorded(database) == 0
+    # AND with --reprint the same copy is written marked REPRINT and recorded
     status, out, err = run(
-        capsys, "--db", url, "print", "certificate", str(number), "--year", "2026",
-        "--pdf", "license.pdf",
-    )  # fmt: skip
-    assert (status, err) == (0, "")
-    assert out == f"wrote Dog license {number}, 2026–27 to license.pdf\n"
-    data = (workdir / "license.pdf").read_bytes()
+        capsys, "--db", url, "print", kind, *which, "--pdf", "copy.pdf", "--reprint"
+    )
+    assert (status, err) == (0, "") and "marked REPRINT (reprint no. 1)" in out
+    data = (workdir / "copy.pdf").read_bytes()
     assert page_sizes(data) == [(612.0, 792.0)]
     text = _flat(data)
-    assert f"{number} {sale.result.licenses[0].tag_number}" in text and "REPRINT" not in text
-    assert [p.name for p in workdir.iterdir()] == ["license.pdf"]  # no temporary file left
-    assert _recorded(database) == 0
+    assert text.startswith("REPRINT — printed ") and f" by {CLI_USER} " in text
+    assert [p.name for p in workdir.iterdir()] == ["copy.pdf"]  # no temporary file left
+    assert _recorded(database) == 1
 
 
 def test_a_receipt_reprint_is_marked_and_recorded_each_time(

@@ -48,8 +48,14 @@ def test_each_license_gets_its_own_page_saying_what_it_licenses(
         assert cert.rabies is not None and cert.rabies.vaccine is not None
         assert f"EXPIRES {day(cert.rabies.expires_on)}" in text
         assert cert.rabies.vaccine in text
-        assert f"Fee paid ${cert.fee_total:.2f}" in text
-        assert "Licensed under MGL c.140 §137 and Westborough General Bylaws, Article 19." in text
+        # The fee and how the receipt was paid: by check no. 1234, for both dogs
+        (payment,) = cert.payments
+        assert f"Fee paid Paid by check no. 1234 on receipt {cert.receipt_label} of " in text
+        assert f"(receipt total ${payment.total:.2f}) ${cert.fee_total:.2f}" in text
+        assert (
+            "CONDITIONS — Licensed under MGL c.140 §137 and Westborough General Bylaws, "
+            "Article 19 1. This license is granted on condition"
+        ) in text
         assert f"Issued June 1, 2026 by mjones · Receipt {cert.receipt_label}" in text
         assert "REPRINT" not in text and "NOT IN FORCE" not in text
     assert f"Waived: {WAIVER}" in _flat(page_texts(data)[0])

@@ -112,11 +112,15 @@ def test_the_certificate_reads_back_every_field(town: Town, maple: int) -> None:
     assert doc.fees and all(fee.citation for fee in doc.fees)
     for fee in doc.fees:
         assert f"({fee.citation})" in text
-    assert f"Fee paid ${doc.fee_total:.2f}" in text
-    # Issue date, the clerk, the receipt, the law, and the town's conditions
+    # and how it was paid (check no. 4321)
+    assert "Fee paid Paid by check no. 4321 on receipt 2026-000001 of 06/01/2026" in text
+    assert f"(receipt total ${doc.fee_total:.2f}) ${doc.fee_total:.2f}" in text
+    # Issue date, the clerk (no full name on file: the login), the receipt, the law, and
+    # the statutory conditions, then the town's own
     assert "Issued June 1, 2026 by mjones · Receipt 2026-000001" in text
-    assert "Licensed under MGL c.140 §137" in text
-    assert f"CONDITIONS OF THIS LICENSE {CONDITIONS} ({CONDITIONS_CITATION})" in text
+    assert "CONDITIONS — Licensed under MGL c.140 §137" in text
+    assert "1. This license is granted on condition that the dog is controlled" in text
+    assert f"5. {CONDITIONS} ({CONDITIONS_CITATION})" in text
     assert "REPRINT" not in text
 
 
@@ -149,8 +153,11 @@ def test_without_a_certificate_table_the_tag_rule_of_137_is_printed(
     doc = certificate_for_license(database, license_id)
     assert doc.seal is None  # the default seal
     text = _flat(page_texts(render_certificates([doc]))[0])
-    assert "collar or harness to which this license's tag is securely attached." in text
-    assert "(MGL c.140 §137)" in text
+    # The profile's default (the tag rule) is the second statutory condition, printed once.
+    assert doc.conditions == ""
+    assert "collar or harness with this license's tag securely attached." in text
+    assert "If the tag is lost, get a substitute tag from the clerk at once." in text
+    assert "(MGL c.140 §137(c))" in text and "5. " not in text
 
 
 def test_the_reprint_of_the_certificate_says_so_and_is_recorded(town: Town, maple: int) -> None:

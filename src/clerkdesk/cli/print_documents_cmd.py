@@ -1,9 +1,11 @@
 """``clerkdesk print certificate`` and ``clerkdesk print receipt``.
 
 The PDF is written to a temporary file beside the one asked for, then renamed over it, so
-a failed run never leaves half a document. With ``--reprint`` the document carries REPRINT
-with the moment and the user, and the reprint is recorded in the same transaction that the
-file is written in: no file, no record.
+a failed run never leaves half a document. The original was handed over at the counter, so
+every copy printed here is a second one: it needs ``--reprint``, which marks it REPRINT with
+the moment and the user and records the reprint in the same transaction that the file is
+written in (no file, no record). Without ``--reprint`` nothing is written: an unmarked
+second original would be a license or a receipt the office cannot account for.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from clerkdesk.cli.context import CliContext, fail, out
 from clerkdesk.cli.files import quoted, write_whole
 
 EPILOG = """\
-Without --reprint the document is printed as it was first issued. With --reprint it is
-marked "REPRINT — printed <date and time> by <user>" and the reprint is recorded (who,
-when, this computer's name, the document and --reason), so the document's history counts it.
+The original was handed over when the license was sold, so a copy printed here needs
+--reprint: it is marked "REPRINT — printed <date and time> by <user>" and the reprint is
+recorded (who, when, this computer's name, the document and --reason), so the document's
+history counts it. Without --reprint nothing is written.
 """
 REASON_LENGTH_TEXT = "200"
 
@@ -96,6 +99,13 @@ def _check_reason(args: argparse.Namespace) -> None:
         fail("--reason goes with --reprint")
 
 
+def _refuse_second_original(what: str) -> None:
+    fail(
+        f"{what} was handed over when it was issued; a copy is a reprint: add --reprint "
+        "(and --reason TEXT) to write it marked REPRINT and recorded"
+    )
+
+
 def _reprint(args: argparse.Namespace, ctx: CliContext, kind_name: str, document_id: int) -> str:
     from clerkdesk.models import PrintedKind
     from clerkdesk.services.reprints import reprint
@@ -120,17 +130,14 @@ def handle_certificate(args: argparse.Namespace, ctx: CliContext) -> int:
     _check_reason(args)
     year = _year(args.year)
     parse_license_number(args.license_number)  # refused before the database is opened
-    path = target(args.pdf)
+    target(args.pdf)  # a bad file name is refused before the database is opened
     license_id = find_license(ctx.database(), args.license_number, year, ctx.clock.today())
-    if args.reprint:
-        out(_reprint(args, ctx, "certificate", license_id))
-        return 0
-    from clerkdesk.reports.certificate_pdf import render_certificates
-    from clerkdesk.services.documents import certificate_for_license
+    if not args.reprint:
+        from clerkdesk.services.documents import certificate_for_license
 
-    doc = certificate_for_license(ctx.database(), license_id)
-    write_whole(path, render_certificates([doc]))
-    out(f"wrote Dog license {doc.license_number}, {doc.license_year_label} to {path}")
+        doc = certificate_for_license(ctx.database(), license_id)
+        _refuse_second_original(f"Dog license {doc.license_number}, {doc.license_year_label}")
+    out(_reprint(args, ctx, "certificate", license_id))
     return 0
 
 
@@ -139,15 +146,11 @@ def handle_receipt(args: argparse.Namespace, ctx: CliContext) -> int:
 
     _check_reason(args)
     parse_receipt_number(args.receipt_number)
-    path = target(args.pdf)
+    target(args.pdf)
     receipt_id = find_receipt(ctx.database(), args.receipt_number)
-    if args.reprint:
-        out(_reprint(args, ctx, "receipt", receipt_id))
-        return 0
-    from clerkdesk.reports.receipt_pdf import render_receipt
-    from clerkdesk.services.documents import receipt_document
+    if not args.reprint:
+        from clerkdesk.services.documents import receipt_document
 
-    doc = receipt_document(ctx.database(), receipt_id)
-    write_whole(path, render_receipt(doc))
-    out(f"wrote Receipt {doc.label} to {path}")
+        _refuse_second_original(f"Receipt {receipt_document(ctx.database(), receipt_id).label}")
+    out(_reprint(args, ctx, "receipt", receipt_id))
     return 0

@@ -19,6 +19,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from clerkdesk.reports.certificate_sections import closing, conditions, section, what_happened
 from clerkdesk.reports.documents import CertificateDocument, RabiesView
 from clerkdesk.reports.layout import (
     BODY,
@@ -160,21 +161,6 @@ def _facts(rows: Rows, width: float, label_width: float = 1.05 * inch) -> Table:
     return table
 
 
-def _section(title: str, body: Flowable, width: float) -> Table:
-    table = Table([[para(title, style(9, bold=True))], [body]], colWidths=[width])
-    table.setStyle(
-        TableStyle(
-            [
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("LEFTPADDING", (0, 0), (-1, -1), 6),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                ("BOX", (0, 0), (-1, -1), 0.5, RULE),
-            ]
-        )
-    )
-    return table
-
-
 def _one_line_size(text: str, width: float, size: float) -> float:
     """``size``, or the whole point below it at which ``text`` fits ``width`` in bold: a
     tag of a long prefix and eight digits stays on one line, never split mid-number."""
@@ -187,9 +173,10 @@ def _key_facts(doc: CertificateDocument, width: float) -> Table:
     tag = doc.tag if doc.tag is not None else "—"
     # The cell's width less Table's default padding (6 points each side).
     tag_size = _one_line_size(tag, width / 3 - 12, 20)
+    tag_label = "SUBSTITUTE TAG NO." if doc.replaced_tag is not None else "TAG NO."
     cells = [
         [para("LICENSE NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
-         para("TAG NO.", style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
+         para(tag_label, style(7.5, alignment=TA_CENTER, color=LABEL.textColor)),
          para("VALID THROUGH", style(7.5, alignment=TA_CENTER, color=LABEL.textColor))],
         [para(str(doc.license_number), big),
          para(tag, style(tag_size, bold=True, alignment=TA_CENTER)),
@@ -201,8 +188,8 @@ def _key_facts(doc: CertificateDocument, width: float) -> Table:
             [
                 ("GRID", (0, 0), (-1, -1), 0.75, INK),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 1), (-1, 1), 6),
-                ("BOTTOMPADDING", (0, 1), (-1, 1), 10),
+                ("TOPPADDING", (0, 1), (-1, 1), 5),
+                ("BOTTOMPADDING", (0, 1), (-1, 1), 8),
             ]
         )
     )
@@ -291,7 +278,7 @@ def _two_columns(rows: Rows, split: int, inner: float) -> Table:
 def _rabies(rabies: RabiesView | None, width: float) -> Table:
     inner = width - 12
     if rabies is None:
-        return _section(
+        return section(
             "RABIES", para("No rabies certificate is recorded with this license."), width
         )
     vet = ", ".join(x for x in (rabies.veterinarian, rabies.clinic) if x) or None
@@ -302,7 +289,7 @@ def _rabies(rabies: RabiesView | None, width: float) -> Table:
             ("Reason", rabies.exemption_reason),
             ("Veterinarian", vet),
         ]
-        return _section("RABIES EXEMPTION CERTIFICATE", _two_columns(rows, 2, inner), width)
+        return section("RABIES EXEMPTION CERTIFICATE", _two_columns(rows, 2, inner), width)
     vaccine = rabies.vaccine
     if vaccine and rabies.duration_years:
         vaccine += f" ({rabies.duration_years}-year)"
@@ -315,7 +302,7 @@ def _rabies(rabies: RabiesView | None, width: float) -> Table:
         ("Vaccine", vaccine),
         ("Veterinarian", vet),
     ]
-    return _section("RABIES VACCINATION", _two_columns(rows, 3, inner), width)
+    return section("RABIES VACCINATION", _two_columns(rows, 3, inner), width)
 
 
 def _fees(doc: CertificateDocument, width: float) -> Table:
@@ -335,26 +322,19 @@ def _fees(doc: CertificateDocument, width: float) -> Table:
         words = doc.exemption + (f" — {doc.exemption_evidence}" if doc.exemption_evidence else "")
         rows.append([para(f"Exemption: {words}"), ""])
     total = para(f"${money(doc.fee_total)}", style(10, bold=True, alignment=TA_RIGHT))
-    rows.append([para("Fee paid", style(10, bold=True)), total])
+    # How it was paid, beside the total: cash, check no., card ref., for each receipt.
+    paid = "".join(f'<br/><font size="8.5">{esc(p.words)}</font>' for p in doc.payments)
+    rows.append([markup(f"<b>Fee paid</b>{paid}", style(10)), total])
+    total_row = len(rows) - 1
     table = Table(rows, colWidths=[inner - 1.0 * inch, 1.0 * inch])
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("LINEABOVE", (0, -1), (-1, -1), 0.75, INK),
-            ]
-        )
-    )
-    return _section("FEES", table, width)
-
-
-def _conditions(doc: CertificateDocument, width: float) -> Table:
-    text = esc(doc.conditions)
-    if doc.conditions_citation:
-        text += f' <font color="#555555">({esc(doc.conditions_citation)})</font>'
-    return _section("CONDITIONS OF THIS LICENSE", markup(text, style(9)), width)
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("LINEABOVE", (0, total_row), (-1, total_row), 0.75, INK),
+    ]
+    table.setStyle(TableStyle(commands))
+    return section("FEES", table, width)
 
 
 def _status_text(doc: CertificateDocument) -> str:
@@ -374,6 +354,8 @@ def _certificate(
         story += [Banner(mark.text, MARK_RED), Spacer(1, 8)]
     if not doc.in_force:
         story += [Banner(_status_text(doc), MARK_RED, 11), Spacer(1, 8)]
+    for words in what_happened(doc):
+        story += [Banner(words, INK, 10.5), Spacer(1, 6)]
     right = [
         para("DOG LICENSE", style(15, bold=True, alignment=TA_RIGHT)),
         para(
@@ -385,29 +367,23 @@ def _certificate(
             style(9, alignment=TA_RIGHT),
         ),
     ]
-    issued = f"Issued {day(doc.issued_at.date())} by {doc.issued_by} · Receipt {doc.receipt_label}"
     story += [
         _heading(doc, right, width),
-        Spacer(1, 9),
+        Spacer(1, 8),
         _key_facts(doc, width),
-        Spacer(1, 9),
+        Spacer(1, 7),
         _dog_owner(doc, width),
-        Spacer(1, 10),
+        Spacer(1, 7),
         _rabies(doc.rabies, width),
-        Spacer(1, 10),
+        Spacer(1, 7),
         _fees(doc, width),
-        Spacer(1, 10),
+        Spacer(1, 7),
     ]
-    if doc.conditions:
-        story += [_conditions(doc, width), Spacer(1, 10)]
-    story += [
-        para(doc.statutory_line, style(10, bold=True)),
-        Spacer(1, 3),
-        para(issued, BODY),
-        Spacer(1, 24),
-        para("_" * 44, style(10, color=RULE)),
-        para(f"for the {doc.heading.office.removeprefix('Office of the ')}", SMALL),
-    ]
+    if doc.conditions or doc.statutory_conditions:
+        story += [conditions(doc, width), Spacer(1, 4)]
+    else:
+        story += [para(doc.statutory_line, style(10, bold=True))]
+    story.append(closing(doc, width))
     # A certificate is one page: long conditions, a REPRINT and a NOT IN FORCE banner
     # together shrink the page's type a little rather than spill onto a second sheet.
     marks = SetMarks(PageMarks(footer, mark, diagonal))

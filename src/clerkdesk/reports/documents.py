@@ -10,6 +10,8 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
+from clerkdesk.rules.dates import us_date
+
 STATUTE = "MGL c.140 §137"
 
 
@@ -30,6 +32,42 @@ class OfficeHeading:
 
 
 @dataclass(frozen=True)
+class LostTagView:
+    """A substitute for a lost tag (MGL c.140 §137(c)): the tag it replaces and when the
+    owner reported it lost (the day the substitute was sold)."""
+
+    lost_tag: str
+    """As it read on the collar (``W-123``)."""
+    reported_on: dt.date
+    new_tag: str
+    receipt_label: str
+    """The receipt the substitute was sold on."""
+
+    @property
+    def words(self) -> str:
+        reported = us_date(self.reported_on)
+        return f"Replacement tag — replaces tag {self.lost_tag}, reported lost {reported}"
+
+
+@dataclass(frozen=True)
+class TransferView:
+    """A license transferred with its dog to a new owner: the license it replaces."""
+
+    former_license_number: int
+    former_license_year_label: str
+    former_owner: str
+    transferred_on: dt.date
+
+    @property
+    def words(self) -> str:
+        return (
+            f"Change of owner: replaces license No. {self.former_license_number} "
+            f"({self.former_license_year_label}) of {self.former_owner}, transferred "
+            f"{us_date(self.transferred_on)}"
+        )
+
+
+@dataclass(frozen=True)
 class ReceiptLineView:
     position: int
     code: str
@@ -42,7 +80,12 @@ class ReceiptLineView:
     dog_name: str | None
     license_number: int | None
     tag: str | None
-    """The license's tag as it reads on the collar (``W-125``, ``125``; ``rules.tag_text``)."""
+    """The tag this receipt gave out for the license (else the license's own), as it reads
+    on the collar (``W-125``, ``125``; ``rules.tag_text``)."""
+    replaced_tag: LostTagView | None = None
+    """On the line that sold a substitute for a lost tag."""
+    transfer: TransferView | None = None
+    """On the line that charged a license's transfer to a new owner."""
 
     @property
     def waived(self) -> bool:
@@ -65,6 +108,44 @@ class TenderView:
             return self.label
         word = "ref." if self.kind == "card" else "no."
         return f"{self.label} {word} {self.reference}"
+
+
+@dataclass(frozen=True)
+class PaymentView:
+    """How a receipt behind a certificate was paid: its tenders, or none for $0.00."""
+
+    receipt_label: str
+    paid_on: dt.date
+    total: Decimal
+    tenders: tuple[TenderView, ...]
+
+    @property
+    def words(self) -> str:
+        """``Paid by check no. 1234 on receipt 2026-000012 of 06/01/2026 (receipt total
+        $32.00)``; each tender's amount where there are several. The receipt may pay for
+        more than this license, so its total is named as the receipt's."""
+        on = f"on receipt {self.receipt_label} of {us_date(self.paid_on)}"
+        if not self.tenders:
+            return f"No payment due {on}"
+        several = len(self.tenders) > 1
+        how = " and ".join(
+            _lower_first(t.description) + (f" ${t.amount:,.2f}" if several else "")
+            for t in self.tenders
+        )
+        return f"Paid by {how} {on} (receipt total ${self.total:,.2f})"
+
+
+def _lower_first(text: str) -> str:
+    """``check no. 1234`` in the middle of a sentence."""
+    return text[:1].lower() + text[1:]
+
+
+@dataclass(frozen=True)
+class ConditionView:
+    """One condition of the license, with the law or bylaw that sets it."""
+
+    text: str
+    citation: str
 
 
 @dataclass(frozen=True)
@@ -182,8 +263,18 @@ class CertificateDocument:
     described_as: str = ""
     """The dog in at most ten words, as MGL c.140 §137 asks (``rules.dog_words``)."""
     conditions: str = ""
-    """The town profile's ``[certificate] conditions``, or the §137 tag-wearing default."""
+    """The town profile's own ``[certificate] conditions``, printed after the statutory
+    ones; empty where the profile keeps the §137 tag-wearing default (a statutory one)."""
     conditions_citation: str = ""
+    statutory_conditions: tuple[ConditionView, ...] = ()
+    """The conditions MGL c.140 puts on every dog license (``rules.license_conditions``)."""
+    replaced_tag: LostTagView | None = None
+    """The license's tag is a substitute for a lost one."""
+    transfer: TransferView | None = None
+    """The license was transferred to this owner with the dog."""
+    payments: tuple[PaymentView, ...] = ()
+    """How the receipts behind this certificate were paid: the license's own, then any
+    substitute tag's."""
     seal: bytes | None = None
     """The town's own seal or logo (PNG or JPEG); ``None`` prints the default seal."""
     rolling: bool = False

@@ -99,6 +99,17 @@ def _group_title(line: ReceiptLineView) -> str:
     return " — ".join([line.dog_name, ", ".join(rest)]) if rest else line.dog_name
 
 
+def _what_happened(items: list[ReceiptLineView]) -> list[str]:
+    """A transfer or a substitute tag among a dog's lines, said once."""
+    said: list[str] = []
+    for line in items:
+        if line.transfer is not None:
+            said.append(f"TRANSFER · {line.transfer.words}")
+        if line.replaced_tag is not None:
+            said.append(f"SUBSTITUTE · {line.replaced_tag.words}")
+    return list(dict.fromkeys(said))
+
+
 def _table(rows: list[list[object]], commands: list[Any], width: float, z: _Sizes) -> Table:
     table = Table(rows, colWidths=[width - z.amount_width, z.amount_width], repeatRows=1)
     table.setStyle(
@@ -127,14 +138,23 @@ def _lines_table(doc: ReceiptDocument, width: float, z: _Sizes) -> Table:
     commands: list[Any] = []
     for key, group in groupby(doc.lines, key=lambda x: (x.dog_name, x.license_number)):
         items = list(group)
+        first = len(rows)
         if key != (None, None) or len(doc.lines) > 1:
             rows.append([para(_group_title(items[0]), z.st(bold=True)), ""])
             at = len(rows) - 1
             commands += [("SPAN", (0, at), (1, at)), ("TOPPADDING", (0, at), (-1, at), z.gap * 0.6)]
+        # A substitute tag or a transfer says so, and what it replaces, under the dog.
+        for words in _what_happened(items):
+            rows.append([para(words, z.st(bold=True, scale=0.95)), ""])
+            at = len(rows) - 1
+            commands += [("SPAN", (0, at), (1, at)), ("LINEBELOW", (0, at), (-1, at), 0.25, RULE)]
         for line in items:
             rows.append(_line_cells(line, z))
             at = len(rows) - 1
             commands.append(("LINEBELOW", (0, at), (-1, at), 0.25, RULE))
+        # A dog's heading never ends a page without the first of its lines under it.
+        last = first + len(rows[first:]) - len(items)
+        commands.append(("NOSPLIT", (0, first), (-1, last)))
     rows.append(
         [para("Total", z.st(bold=True, scale=1.1)),
          para(f"${money(doc.total)}", z.st(bold=True, right=True, scale=1.1))]

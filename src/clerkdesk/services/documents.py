@@ -26,6 +26,7 @@ from clerkdesk.models import (
 from clerkdesk.reports.documents import (
     STATUTE,
     CertificateDocument,
+    ConditionView,
     DogView,
     FeeView,
     OfficeHeading,
@@ -33,14 +34,22 @@ from clerkdesk.reports.documents import (
     RabiesView,
     ReceiptDocument,
     ReceiptLineView,
-    TenderView,
     VoidView,
 )
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dog_words import ten_words
+from clerkdesk.rules.license_conditions import STATUTORY_CONDITIONS, town_conditions
 from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_zone
-from clerkdesk.services.payments import KIND_WORDS
+from clerkdesk.services.document_events import (
+    clerk_names,
+    license_replacement,
+    payment_of,
+    receipt_replacements,
+    substitute_receipts,
+    tender_views,
+    transfer_of,
+)
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.seal import seal_bytes
 from clerkdesk.services.tag_prefix import stock_prefix, tag_text_in
@@ -130,12 +139,22 @@ def receipt_in_session(session: Session, receipt: Receipt, zone: dt.tzinfo) -> R
             )
         )
     }
+    # The tag this receipt gave out (a substitute, say) rather than the license's tag now.
+    given = receipt_replacements(session, receipt.id, zone)
+    transfers = {
+        row.id: transfer_of(session, row, zone)
+        for row, _ in licenses.values()
+        if row.receipt_id == receipt.id
+    }
     lines = []
     for line in receipt.lines:
         dog = dogs.get(line.dog_id) if line.dog_id is not None else None
         license_row, tag = (
             licenses.get(line.license_id, (None, None)) if line.license_id else (None, None)
         )
+        replaced = None
+        if license_row is not None and license_row.id in given:
+            tag, replaced = given[license_row.id]
         lines.append(
             ReceiptLineView(
                 position=line.position,
@@ -149,35 +168,30 @@ def receipt_in_session(session: Session, receipt: Receipt, zone: dt.tzinfo) -> R
                 dog_name=dog.name if dog else None,
                 license_number=license_row.number if license_row else None,
                 tag=tag,
+                replaced_tag=replaced,
+                transfer=transfers.get(license_row.id) if license_row else None,
             )
         )
-    tenders = tuple(
-        TenderView(
-            kind=t.kind.value,
-            label=KIND_WORDS[t.kind],
-            amount=t.amount,
-            tendered=t.tendered,
-            change_due=t.change_due,
-            reference=t.reference,
-        )
-        for t in receipt.tenders
-    )
     payer = session.get(Owner, receipt.payer_owner_id) if receipt.payer_owner_id else None
+    names = clerk_names(
+        session, [receipt.issued_by, receipt.void.voided_by if receipt.void else None]
+    )
     void = None
     if receipt.void is not None:
         entry = receipt.void
-        void = VoidView(entry.voided_at.astimezone(zone), entry.voided_by, entry.reason)
+        by = names.get(entry.voided_by, entry.voided_by) if entry.voided_by else None
+        void = VoidView(entry.voided_at.astimezone(zone), by, entry.reason)
     return ReceiptDocument(
         heading=office_heading(profile),
         receipt_id=receipt.id,
         label=receipt.label,
         issued_at=receipt.issued_at.astimezone(zone),
-        issued_by=receipt.issued_by,
+        issued_by=names[receipt.issued_by],
         payer_name=receipt.payer_name,
         payer_address=residence_lines(payer) if payer else (),
         payer_mailing=mailing_lines(payer) if payer else None,
         lines=tuple(lines),
-        tenders=tenders,
+        tenders=tender_views(receipt),
         total=receipt.total,
         void=void,
     )
@@ -223,14 +237,17 @@ def _certificate(
         if license_row.rabies_certificate_id is not None
         else None
     )
-    fee_rows = session.scalars(
-        select(ReceiptLine)
-        .where(
-            ReceiptLine.receipt_id == license_row.receipt_id,
-            ReceiptLine.license_id == license_row.id,
+    # The license's own fees, then each substitute tag's, each paid as its receipt says.
+    paid_on = [receipt, *substitute_receipts(session, license_row)]
+    fee_rows = [
+        row
+        for each in paid_on
+        for row in session.scalars(
+            select(ReceiptLine)
+            .where(ReceiptLine.receipt_id == each.id, ReceiptLine.license_id == license_row.id)
+            .order_by(ReceiptLine.position)
         )
-        .order_by(ReceiptLine.position)
-    )
+    ]
     issued_at = license_row.issued_at.astimezone(zone)
     breed = f"{dog.breed} / {dog.breed_secondary}" if dog.breed_secondary else dog.breed
     exemption = license_row.exemption
@@ -275,7 +292,7 @@ def _certificate(
         ),
         receipt_label=receipt.label,
         issued_at=issued_at,
-        issued_by=license_row.issued_by,
+        issued_by=clerk_names(session, [license_row.issued_by])[license_row.issued_by],
         statutory_line=statutory_line(profile),
         described_as=ten_words(
             dog.name,
@@ -286,8 +303,12 @@ def _certificate(
             dog.description,
             breed_secondary=dog.breed_secondary,
         ),
-        conditions=profile.certificate.conditions,
+        conditions=town_conditions(profile.certificate.conditions),
         conditions_citation=profile.certificate.citation,
+        statutory_conditions=tuple(ConditionView(*c) for c in STATUTORY_CONDITIONS),
+        replaced_tag=license_replacement(session, license_row, zone),
+        transfer=transfer_of(session, license_row, zone),
+        payments=tuple(payment_of(each, zone) for each in paid_on),
         seal=seal,
     )
 
