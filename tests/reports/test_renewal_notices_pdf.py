@@ -4,55 +4,17 @@ running onto a second page, postcards four to a sheet, and the mail-house CSV es
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 from decimal import Decimal
 
+from notice_literals import SET, dog, notice
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from clerkdesk.reports.documents import OfficeHeading
-from clerkdesk.reports.notice_data import Notice, NoticeDog, NoticeKennel, NoticeSet
+from clerkdesk.reports.notice_data import Notice, NoticeKennel
 from clerkdesk.reports.notices_csv import NoticesCsv
 from clerkdesk.reports.pdf_stream import PdfParts
 from clerkdesk.reports.renewal_notices_pdf import PAGES_PER_PART, NoticesPdf
-
-SET = NoticeSet(
-    heading=OfficeHeading("Town of Westborough", "Office of the Town Clerk", "Art. 19"),
-    reminder=False,
-    year_label="2027–28",
-    year_start=dt.date(2027, 4, 1),
-    year_end=dt.date(2028, 3, 31),
-    due_date=dt.date(2027, 4, 1),
-    late_from=dt.date(2027, 6, 1),
-    late_words="Art. 19 §2C; it grows each week after that",
-    dated=dt.date(2027, 2, 15),
-    quoted_on=dt.date(2027, 2, 15),
-    payable_to="Town of Westborough",
-)
-
-
-def dog(n: int, note: str | None = None) -> NoticeDog:
-    return NoticeDog(
-        dog_id=n,
-        name=f"Dog {n}",
-        described="Beagle, male, neutered",
-        last_license=f"2026–27 no. {n}",
-        last_tag=str(n),
-        amount_now=Decimal("10.00"),
-        amount_late=Decimal("14.00"),
-        rabies_note=note,
-    )
-
-
-def notice(n: int, dogs: int = 1, name: str | None = None) -> Notice:
-    return Notice(
-        owner_id=n,
-        owner_name=name or f"Owner {n} Łukasz Nguyễn",
-        address=(f"{n} Elm St", "Westborough, MA 01581"),
-        dogs=tuple(dog(n * 100 + d) for d in range(dogs)),
-        kennels=(),
-    )
 
 
 def _pdf(notices: list[Notice], *, postcards: bool = False) -> tuple[int, PdfReader]:
@@ -72,16 +34,19 @@ def test_pages_from_several_parts_come_out_in_order() -> None:
         text = reader.pages[index].extract_text()
         assert f"Owner {index + 1} Łukasz Nguyễn" in text
     assert reader.metadata is not None
-    assert reader.metadata.title == "Dog license renewal notice: license year 2027–28"
+    assert reader.metadata.title == "First notice: dog license renewal, license year 2027–28"
 
 
 def test_a_long_list_of_dogs_runs_onto_a_second_page() -> None:
     pages, reader = _pdf([notice(1, dogs=30), notice(2)])
-    assert pages == len(reader.pages) == 3
-    first, second = (reader.pages[i].extract_text() for i in (0, 1))
+    # The table runs onto a second page; the stub, with a row for each of the 30 dogs, is
+    # whole on the third.
+    assert pages == len(reader.pages) == 4
+    first, second, third = (reader.pages[i].extract_text() for i in (0, 1, 2))
     assert "Dog 100" in first and "Dog 129" in second
     assert "(continued)" in second and "Total" in second and "$300.00" in second
-    assert "Owner 2" in reader.pages[2].extract_text()
+    assert "Return stub" in third and "Dog 100" in third and "Dog 129" in third
+    assert "Owner 2" in reader.pages[3].extract_text()
 
 
 def test_postcards_four_to_a_sheet() -> None:

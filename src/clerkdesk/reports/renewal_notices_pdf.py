@@ -25,41 +25,48 @@ from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.units import inch
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE, money
+from clerkdesk.reports.address_block import draw_address, fit_address, window_box
+from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE
+from clerkdesk.reports.notice_cards import CardPlan, draw_card, plan_card
 from clerkdesk.reports.notice_data import Notice, NoticeSet
+from clerkdesk.reports.notice_stub import draw_stub, plan_stub
+from clerkdesk.reports.notice_summary import NoticeSummary
+from clerkdesk.reports.notice_words import (
+    NO_FEE,
+    amount_words,
+    consequence,
+    exempt,
+    how_to_renew,
+    title_of,
+)
 from clerkdesk.reports.pdf_stream import PdfParts
+from clerkdesk.reports.text_fit import Fitted, fit_cell, wrapped
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 
+__all__ = ["PAGES_PER_PART", "NoticesPdf", "title_of"]
+
 PAGE_W, PAGE_H = LETTER
 MARGIN = 0.75 * inch
-CARD_W, CARD_H = 5.5 * inch, 4.25 * inch
+WIDTH = PAGE_W - 2 * MARGIN
+BOTTOM = 0.75 * inch
+"""The lowest a line of the letter goes on a page without the stub."""
+STUB_BOTTOM = 0.3 * inch
 PAGES_PER_PART = 200
 """Pages drawn before they are copied into the file: enough that each part's embedded
 font is a small share of it, few enough that a part is a few megabytes at most."""
 
 
 def _amount(value: Decimal | None) -> str:
-    return f"${money(value)}" if value is not None else "see office"
-
-
-def title_of(s: NoticeSet, notice: Notice | None = None) -> str:
-    """The run's title, or one notice's: a keeper with only a kennel is sent a kennel notice."""
-    if notice is not None and notice.kennels and not s.reminder:
-        what = "Kennel license" if not notice.dogs else "Dog and kennel license"
-        return f"{what} renewal notice: license year {s.year_label}"
-    if s.reminder:
-        return f"Reminder: dog license for {s.year_label} not renewed"
-    return f"Dog license renewal notice: license year {s.year_label}"
+    return amount_words(value)
 
 
 @functools.lru_cache(maxsize=1024)
 def _lines(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
     """``text`` broken to ``width``; the same sentences recur on every notice of a run."""
-    return tuple(simpleSplit(text, font, size, width))
+    return wrapped(text, font, size, width)
 
 
 def _wrap(
@@ -81,6 +88,10 @@ def _wrap(
         c.drawString(x, y, line)
         y -= step
     return y
+
+
+def _height(text: str, width: float, size: float, *, bold: bool = False) -> float:
+    return len(_lines(text, FONT_BOLD if bold else FONT, size, width)) * size * 1.3
 
 
 def _dogs_below(notice: Notice) -> str:
@@ -133,40 +144,36 @@ def _late_sentence(s: NoticeSet) -> str:
     return f"From {us_date(s.late_from)} a late fee is added ({s.late_words})."
 
 
-def _how_to(s: NoticeSet) -> list[str]:
-    return [
-        f"In person: bring this notice to the {s.heading.office}, {s.heading.town}.",
-        f"By mail: send this notice with a check payable to {s.payable_to} and a copy of any "
-        f"new rabies certificate to the {s.heading.office}; the license and tag are mailed "
-        "back to you.",
-        "If a dog listed here has died or moved away, tell the office so it is taken off the list.",
-    ]
-
-
 # -- letters ----------------------------------------------------------------------------
-def _letter_head(c: Canvas, s: NoticeSet, notice: Notice, continued: bool) -> float:
+def _letter_head(
+    c: Canvas, s: NoticeSet, notice: Notice, continued: bool, summary: NoticeSummary
+) -> float:
     c.setFillColor(INK)
+    top = PAGE_H - 0.6 * inch
+    # The office, as letterhead and return address.
     c.setFont(FONT_BOLD, 11)
-    # The return address, placed for the upper window of a #10 double-window envelope.
-    c.drawString(MARGIN, PAGE_H - 0.6 * inch, s.heading.town)
+    c.drawString(MARGIN, top, s.heading.town)
     c.setFont(FONT, 9)
-    c.drawString(MARGIN, PAGE_H - 0.6 * inch - 12, s.heading.office)
+    y = top - 12
+    for line in (s.heading.office, *s.heading.address)[:4]:
+        fitted = fit_cell(line, FONT, size=9, floor=7, width=3.6 * inch)
+        c.setFont(FONT, fitted.size)
+        c.drawString(MARGIN, y, fitted.lines[0])
+        y -= 10.5
     c.setFont(FONT, 9)
-    c.drawRightString(PAGE_W - MARGIN, PAGE_H - 0.6 * inch, us_date(s.dated))
+    c.drawRightString(PAGE_W - MARGIN, top, us_date(s.dated))
     c.setFillColor(MUTED)
     c.setFont(FONT, 8)
-    c.drawRightString(PAGE_W - MARGIN, PAGE_H - 0.6 * inch - 12, f"Owner no. {notice.owner_id}")
+    c.drawRightString(PAGE_W - MARGIN, top - 12, f"Owner no. {notice.owner_id}")
     c.setFillColor(INK)
-    # The recipient: 2 inches from the top and 1 inch in, within a #10 envelope's window
-    # (7/8 inch from the left, 4½ × 1⅛ inches) once the page is folded in three.
-    y = PAGE_H - 2.0 * inch
-    c.setFont(FONT, 11)
-    for line in (notice.owner_name, *notice.address)[:5]:
-        c.drawString(1.0 * inch, y, line)
-        y -= 13.5
+    box = window_box(PAGE_H)
+    address = fit_address([notice.owner_name, *notice.address], box)
+    if address.cut and not continued:
+        summary.cut += [(notice.owner_id, "envelope window", t) for t in address.cut]
+    draw_address(c, address, box)
     y = PAGE_H - 3.75 * inch
     title = title_of(s, notice) + (" (continued)" if continued else "")
-    y = _wrap(c, title, MARGIN, y, PAGE_W - 2 * MARGIN, 13, bold=True)
+    y = _wrap(c, title, MARGIN, y, WIDTH, 13, bold=True)
     return y - 4
 
 
@@ -174,10 +181,22 @@ COLUMNS = (0.0, 1.3, 3.35, 4.5)
 """Left edges, in inches from the margin: dog, described, last license, tag; the amounts
 are right-aligned, the first 1.1 inches in from the right margin."""
 AMOUNT_GAP = 1.1 * inch
+CELL, CELL_FLOOR = 9.0, 7.5
+
+
+def _cell_widths(late_column: bool) -> tuple[float, float, float, float]:
+    """Room for each text column; the tag's ends where the first amount's begins."""
+    amounts = (2 if late_column else 1) * AMOUNT_GAP - 0.1 * inch
+    tag_end = WIDTH - amounts
+    edges = [*(x * inch for x in COLUMNS), tag_end]
+    name, described, last, tag = (edges[i + 1] - edges[i] - 6 for i in range(4))
+    return name, described, last, tag
 
 
 def _late_column(s: NoticeSet, notice: Notice) -> bool:
     """A second amount only where a dog's late fee is still to come."""
+    if exempt(notice):
+        return False
     return not s.reminder and any(d.amount_late is not None for d in notice.dogs)
 
 
@@ -205,44 +224,44 @@ def _table_head(c: Canvas, s: NoticeSet, y: float, late_column: bool) -> float:
     return y - 12
 
 
+Row = tuple[tuple[str, str, str, str], str, str | None]
+
+
+def _fitted_row(cells: tuple[str, str, str, str], late_column: bool) -> tuple[Fitted, ...]:
+    widths = _cell_widths(late_column)
+    return tuple(
+        fit_cell(text, FONT, size=CELL, floor=CELL_FLOOR, width=w)
+        for text, w in zip(cells, widths, strict=True)
+    )
+
+
+def _row_height(fitted: tuple[Fitted, ...]) -> float:
+    return max(len(f.lines) * f.size * 1.22 for f in fitted) + 3
+
+
 def _row(
-    c: Canvas,
-    y: float,
-    cells: tuple[str, str, str, str],
-    now: str,
-    late: str | None,
-    late_column: bool,
+    c: Canvas, y: float, fitted: tuple[Fitted, ...], now: str, late: str | None, late_column: bool
 ) -> float:
-    c.setFont(FONT, 9)
-    x = MARGIN
-    name, described, last, tag = cells
-    c.drawString(x, y, name[:24])
-    described_lines = _lines(described, FONT, 9, (COLUMNS[2] - COLUMNS[1]) * inch - 6)
-    c.drawString(x + COLUMNS[2] * inch, y, last)
-    c.drawString(x + COLUMNS[3] * inch, y, tag)
+    """One row, each cell wrapped in its column (a long name takes two lines, never runs
+    into the next column); returns the y under it."""
+    for x, cell in zip(COLUMNS, fitted, strict=True):
+        c.setFont(FONT, cell.size)
+        cy = y
+        for line in cell.lines:
+            c.drawString(MARGIN + x * inch, cy, line)
+            cy -= cell.size * 1.22
+    c.setFont(FONT, CELL)
     right = PAGE_W - MARGIN
     if late_column:
         c.drawRightString(right - AMOUNT_GAP, y, now)
         c.drawRightString(right, y, late or now)
     else:
         c.drawRightString(right, y, now)
-    for line in described_lines[:2] or ("",):
-        c.drawString(x + COLUMNS[1] * inch, y, line)
-        y -= 11
-    return y - 3
+    return y - _row_height(fitted)
 
 
-def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
-    """One owner's letter; returns the pages it took."""
-    pages = 1
-    y = _letter_head(c, s, notice, False)
-    width = PAGE_W - 2 * MARGIN
-    c.setFillColor(INK)
-    y = _wrap(c, f"Dear {notice.owner_name},", MARGIN, y - 6, width, 10)
-    y = _wrap(c, _opening(s, notice), MARGIN, y - 2, width, 10)
-    late_column = _late_column(s, notice) and not s.rolling
-    y = _table_head(c, s, y - 18, late_column)
-    rows: list[tuple[tuple[str, str, str, str], str, str | None]] = [
+def _rows(notice: Notice) -> list[Row]:
+    rows: list[Row] = [
         (
             (d.name, d.described, d.last_license, d.last_tag or "—"),
             _amount(d.amount_now),
@@ -268,132 +287,102 @@ def draw_letter(c: Canvas, s: NoticeSet, notice: Notice) -> int:
             ((words, "once for all the dogs", "", ""), _amount(a), None)
             for words, a in notice.sale_fees
         ]
-    for cells, now, late in rows:
-        if y < 2.6 * inch:
-            c.showPage()
-            pages += 1
-            y = _table_head(c, s, _letter_head(c, s, notice, True), late_column)
-        y = _row(c, y, cells, now, late, late_column)
+    return rows
+
+
+class _Letter:
+    """One owner's letter as it is drawn: where the pen is, and a new page when the next
+    block would run into the foot of this one."""
+
+    def __init__(self, c: Canvas, s: NoticeSet, notice: Notice, summary: NoticeSummary) -> None:
+        self.c, self.s, self.notice, self.summary = c, s, notice, summary
+        self.pages = 1
+        self.y = _letter_head(c, s, notice, False, summary)
+
+    def room(self, height: float, after: tuple[float, bool] | None = None) -> None:
+        """A new page unless ``height`` fits above the foot; ``after`` redraws a table's
+        head (its y gap, and whether it has the late column) on the new page."""
+        if self.y - height >= BOTTOM:
+            return
+        c = self.c
+        c.setFont(FONT, 8)
+        c.setFillColor(MUTED)
+        c.drawRightString(PAGE_W - MARGIN, BOTTOM - 14, "Continued on the next page")
+        c.setFillColor(INK)
+        c.showPage()
+        self.pages += 1
+        self.y = _letter_head(c, self.s, self.notice, True, self.summary)
+        if after is not None:
+            self.y = _table_head(c, self.s, self.y - after[0], after[1])
+
+    def paragraph(self, text: str, size: float, *, bold: bool = False, gap: float = 0) -> None:
+        self.room(gap + _height(text, WIDTH, size, bold=bold))
+        self.y = _wrap(self.c, text, MARGIN, self.y - gap, WIDTH, size, bold=bold)
+
+
+def draw_letter(
+    c: Canvas, s: NoticeSet, notice: Notice, summary: NoticeSummary | None = None
+) -> int:
+    """One owner's letter, its return stub at the foot of its last page; returns the pages
+    it took."""
+    letter = _Letter(c, s, notice, summary if summary is not None else NoticeSummary())
+    free = exempt(notice)
+    letter.paragraph(f"Dear {notice.owner_name},", 10, gap=6)
+    letter.paragraph(_opening(s, notice), 10, gap=2)
+    late_column = _late_column(s, notice) and not s.rolling
+    letter.room(18 + 30)
+    letter.y = _table_head(c, s, letter.y - 18, late_column)
+    for cells, now, late in _rows(notice):
+        fitted = _fitted_row(cells, late_column)
+        letter.room(_row_height(fitted), after=(18, late_column))
+        letter.y = _row(c, letter.y, fitted, now, late, late_column)
     c.setStrokeColor(RULE)
-    c.line(MARGIN, y + 8, PAGE_W - MARGIN, y + 8)
+    c.line(MARGIN, letter.y + 8, PAGE_W - MARGIN, letter.y + 8)
     total_late = notice.total_late
-    y = _row(
+    total = _fitted_row(("Total", "", "", ""), late_column)
+    letter.y = _row(
         c,
-        y - 4,
-        ("Total", "", "", ""),
+        letter.y - 4,
+        total,
         _amount(notice.total_now),
         _amount(total_late) if total_late is not None else None,
         late_column,
     )
+    if free:
+        letter.paragraph(
+            f"{NO_FEE}. Every license on this notice is free, and each must still be renewed "
+            "for the year: return the stub below, with a copy of any new rabies certificate.",
+            9.5,
+            bold=True,
+            gap=4,
+        )
     notes = [f"{d.name}: {d.rabies_note}" for d in notice.dogs if d.rabies_note]
     notes += [f"{d.name}: {d.problem}" for d in notice.dogs if d.problem]
     notes += [f"{k.name}: {k.problem}" for k in notice.kennels if k.problem]
-    late = _late_sentence(s) if notice.dogs else ""
-    y -= 6
+    late = _late_sentence(s) if notice.dogs and not free else ""
     if late:
-        y = _wrap(c, late, MARGIN, y, width, 9) - 4
+        letter.paragraph(late, 9, gap=6)
     for note in notes:
-        if y < 1.9 * inch:
-            c.showPage()
-            pages += 1
-            y = _letter_head(c, s, notice, True)
-        y = _wrap(c, note, MARGIN, y, width, 9, bold=True) - 3
-    if y < 2.1 * inch:
-        c.showPage()
-        pages += 1
-        y = _letter_head(c, s, notice, True)
-    y = _wrap(c, "How to renew", MARGIN, y - 10, width, 10, bold=True)
-    for line in _how_to(s):
-        y = _wrap(c, line, MARGIN, y, width, 9)
-    c.setFont(FONT, 7.5)
-    c.setFillColor(MUTED)
-    c.drawString(
-        MARGIN, 0.5 * inch, f"{s.heading.town}, {s.heading.office} — {title_of(s, notice)}"
-    )
-    c.setFillColor(INK)
+        letter.paragraph(note, 9, bold=True, gap=3)
+    final = consequence(s)
+    if final:
+        letter.paragraph(final, 9.5, bold=True, gap=6)
+    letter.paragraph("How to renew", 10, bold=True, gap=10)
+    for line in how_to_renew(s, notice):
+        letter.paragraph(line, 9)
+    plan = plan_stub(s, notice, WIDTH)
+    top = STUB_BOTTOM + plan.height
+    if letter.y - 10 < top:
+        letter.room(PAGE_H)  # the stub on a page of its own, whole
+    draw_stub(c, s, notice, plan, (MARGIN, top, WIDTH))
     c.showPage()
-    return pages
-
-
-# -- postcards --------------------------------------------------------------------------
-def _card_origin(slot: int) -> tuple[float, float]:
-    """The lower-left corner, on the sheet, of the card in ``slot`` (0–3, reading order)."""
-    column, row = slot % 2, slot // 2
-    return (column + 1) * CARD_H, PAGE_H - (row + 1) * CARD_W
-
-
-def draw_card(c: Canvas, s: NoticeSet, notice: Notice, slot: int) -> None:
-    """One postcard in ``slot`` of the current sheet, turned so its long side is across."""
-    x0, y0 = _card_origin(slot)
-    c.saveState()
-    c.translate(x0, y0)
-    c.rotate(90)
-    pad = 0.25 * inch
-    left_w = 2.85 * inch
-    c.setFillColor(INK)
-    c.setFont(FONT_BOLD, 8)
-    c.drawString(pad, CARD_H - pad - 6, s.heading.town)
-    c.setFont(FONT, 7)
-    c.drawString(pad, CARD_H - pad - 15, s.heading.office)
-    # Postage, top right, where a stamp or the town's permit imprint goes.
-    c.setStrokeColor(RULE)
-    c.setDash(2, 2)
-    c.rect(CARD_W - pad - 0.75 * inch, CARD_H - pad - 0.85 * inch, 0.75 * inch, 0.85 * inch)
-    c.setDash()
-    c.setFont(FONT, 6)
-    c.setFillColor(MUTED)
-    c.drawCentredString(CARD_W - pad - 0.375 * inch, CARD_H - pad - 0.45 * inch, "POSTAGE")
-    c.setFillColor(INK)
-    # The message, on the left half of the address side as the USPS allows.
-    y = CARD_H - pad - 32
-    head = "License not renewed" if s.reminder else "Dog license renewal due"
-    if notice.kennels and not s.reminder:
-        head = "Kennel license renewal due" if not notice.dogs else "License renewal due"
-    y = _wrap(c, f"{head}: {s.year_label}", pad, y, left_w, 9, bold=True)
-    when = f"Due on {us_date(s.dated)}" if s.reminder else f"Due by {us_date(s.due_date)}"
-    if s.rolling and not s.reminder:
-        when = "Due on the day each license runs out"
-    y = _wrap(c, when, pad, y, left_w, 7.5)
-    shown = list(notice.dogs[:4])
-    for d in shown:
-        tag = f", tag {d.last_tag}" if d.last_tag else ""
-        amount = _amount(d.amount_now)
-        if d.amount_late is not None and not s.reminder:
-            amount += f" ({_amount(d.amount_late)} late)"
-        y = _wrap(c, f"{d.name}{tag}: {amount}{' *' if d.rabies_note else ''}", pad, y, left_w, 7.5)
-    for k in notice.kennels[:2]:
-        y = _wrap(c, f"Kennel {k.name}: {_amount(k.amount_now)}", pad, y, left_w, 7.5)
-    more = len(notice.dogs) - len(shown) + max(0, len(notice.kennels) - 2)
-    if more:
-        y = _wrap(c, f"and {more} more: ask the office", pad, y, left_w, 7.5)
-    total_late = notice.total_late
-    total = f"Total {_amount(notice.total_now)}"
-    if total_late is not None and s.late_from is not None and _late_column(s, notice):
-        total += f"; from {us_date(s.late_from)} {_amount(total_late)}"
-    y = _wrap(c, total, pad, y - 1, left_w, 7.5, bold=True)
-    if any(d.rabies_note for d in notice.dogs):
-        y = _wrap(c, "* Bring a current rabies certificate.", pad, y, left_w, 7)
-    _wrap(
-        c,
-        f"Renew in person at the {s.heading.office}, or by mail with a check payable to "
-        f"{s.payable_to}.",
-        pad,
-        y - 2,
-        left_w,
-        6.5,
-    )
-    # The address, on the right half and along the long side.
-    y = CARD_H * 0.52
-    c.setFont(FONT, 9.5)
-    for line in (notice.owner_name, *notice.address)[:5]:
-        c.drawString(left_w + 0.45 * inch, y, line[:40])
-        y -= 12
-    c.restoreState()
+    return letter.pages
 
 
 class NoticesPdf:
     """The notices of one run, written to ``out`` as they are added; ``close()`` finishes
-    the file and returns the number of pages."""
+    the file and returns the number of pages. ``summary`` says afterwards what could not
+    print as asked (a postcard sent as a letter, a name cut to fit)."""
 
     def __init__(self, out: BinaryIO, notices: NoticeSet, *, postcards: bool) -> None:
         self._set = notices
@@ -403,6 +392,10 @@ class NoticesPdf:
         self._buffer = io.BytesIO()
         self._pages_in_part = 0
         self._slot = 0
+        self._letters: list[Notice] = []
+        """Owners of a postcard run whose notice does not fit a card: their letters follow
+        the card sheets, so the clerk prints those pages on plain paper."""
+        self.summary = NoticeSummary()
 
     def _page_canvas(self) -> Canvas:
         if self._canvas is None:
@@ -426,17 +419,28 @@ class NoticesPdf:
         self._buffer = io.BytesIO()
         self._pages_in_part = 0
 
-    def add(self, notice: Notice) -> None:
+    def _letter(self, notice: Notice) -> None:
+        self._pages_in_part += draw_letter(self._page_canvas(), self._set, notice, self.summary)
+
+    def _card(self, plan: CardPlan) -> None:
         c = self._page_canvas()
+        draw_card(c, self._set, plan, self._slot)
+        self._slot += 1
+        if self._slot == 4:
+            c.showPage()
+            self._slot = 0
+            self._pages_in_part += 1
+
+    def add(self, notice: Notice) -> None:
         if self._postcards:
-            draw_card(c, self._set, notice, self._slot)
-            self._slot += 1
-            if self._slot == 4:
-                c.showPage()
-                self._slot = 0
-                self._pages_in_part += 1
+            plan = plan_card(self._set, notice)
+            if isinstance(plan, str):
+                self.summary.letters_instead.append((notice.owner_id, notice.owner_name, plan))
+                self._letters.append(notice)
+            else:
+                self._card(plan)
         else:
-            self._pages_in_part += draw_letter(c, self._set, notice)
+            self._letter(notice)
         if self._pages_in_part >= PAGES_PER_PART and self._slot == 0:
             self._flush()
 
@@ -445,6 +449,13 @@ class NoticesPdf:
             self._page_canvas().showPage()
             self._slot = 0
             self._pages_in_part += 1
+        if self._letters:
+            self.summary.letters_from_page = self._parts.pages + self._pages_in_part + 1
+            for notice in self._letters:
+                self._letter(notice)
+                if self._pages_in_part >= PAGES_PER_PART:
+                    self._flush()
+            self._letters = []
         if self._pages_in_part:
             self._flush()
         self._parts.close()
