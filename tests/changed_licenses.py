@@ -9,20 +9,21 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from actors import staff
-from clerkdesk.clock import FixedClock
-from clerkdesk.models import TenderKind
+from clerkdesk.models import Owner, TenderKind
 from clerkdesk.rules.roles import Role
-from clerkdesk.services import licensing
+from clerkdesk.services import licensing, people, rabies
 from clerkdesk.services.dog_changes import FeeResult, replace_tag, transfer_dog
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.users import DEMO_HASHER, add_user
-from small_town import Town, at, check
+from small_town import Town, at, check, dog_input, vaccination
 
 CLERK_LOGIN = "mjones"
 CLERK_NAME = "Margaret Jones"
 CLERK = staff(CLERK_LOGIN)
 LOST_ON = dt.date(2026, 7, 14)
 TRANSFERRED_ON = dt.date(2026, 8, 3)
+# 60 characters: the longest owner a stress copy names.
+LONG_FIRST, LONG_LAST = "Bartholomew Alexander Maximilian", "Featherstonehaugh-Wentworth"
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,8 @@ class Changed:
     replaced: FeeResult
     """Rex's tag reported lost on July 14 and a substitute sold for cash."""
     transferred: FeeResult
-    """Bella transferred to John Smith on August 3, paid by check no. 5550."""
+    """Bella transferred to John Smith on August 3, paid by check no. 5550 (John renamed to
+    a 60-character name first, where ``long_names``)."""
 
 
 def add_clerk(town: Town) -> None:
@@ -44,8 +46,17 @@ def add_clerk(town: Town) -> None:
              hasher=DEMO_HASHER)  # fmt: skip
 
 
-def sell_replace_and_transfer(town: Town) -> Changed:
+def rename(town: Town, owner_id: int, first: str, last: str) -> None:
+    with town.database.write() as session:
+        owner = session.get(Owner, owner_id)
+        assert owner is not None
+        owner.first_name, owner.last_name = first, last
+
+
+def sell_replace_and_transfer(town: Town, *, long_names: bool = False) -> Changed:
     add_clerk(town)
+    if long_names:
+        rename(town, town.john, LONG_FIRST, LONG_LAST)
     items = (licensing.LicenseItem(town.rex), licensing.LicenseItem(town.bella))
     sold = licensing.checkout(
         town.database,
@@ -73,5 +84,24 @@ def sell_replace_and_transfer(town: Town) -> Changed:
     return Changed(sold, replaced, transferred)
 
 
-def later(town: Town) -> FixedClock:
-    return at(dt.date(2026, 9, 1), town.clock)
+def license_twelve(town: Town, owner_id: int) -> licensing.CheckoutResult:
+    """Twelve dogs with long names licensed for ``owner_id`` on one receipt (check no. 7777)."""
+    dogs = []
+    for n in range(1, 13):
+        dog = people.create_dog(
+            town.database,
+            owner_id,
+            dog_input(f"Dog number {n} with a long name", "female" if n % 2 else "male", n % 3 > 0),
+            actor=CLERK,
+            clock=town.clock,
+        )
+        rabies.record_certificate(town.database, dog, vaccination(), actor=CLERK, clock=town.clock)
+        dogs.append(dog)
+    return licensing.checkout(
+        town.database,
+        licensing.CheckoutRequest(
+            owner_id, tuple(licensing.LicenseItem(d) for d in dogs), (check("7777"),)
+        ),
+        actor=CLERK,
+        clock=town.clock,
+    )
