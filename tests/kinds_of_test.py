@@ -51,6 +51,7 @@ SLOW_MODULES: frozenset[str] = frozenset(
         "test_prepared",
         "test_remittance_files",
         "test_remittance_property",
+        "test_remittance_schedules",
         "test_rules_on_time_property",
         "test_rules_properties",
         "test_search",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.rules.periods import month_bounds
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.remittance import remittance
+from clerkdesk.services.remittance_schedules import code_words
 from ledger_rows import RawSums, nonzero, raw_sums, void_as_the_void_service_would
 from remittance_files import Figures, csv_figures, pdf_figures, xlsx_figures
 from services.remittance_support import (
@@ -30,6 +32,9 @@ from services.remittance_support import (
     june_fixture,  # noqa: F401  (the fixture "june")
 )
 from small_town import CLERK, Town
+
+D = Decimal
+CLOCK_NOW = dt.datetime(2026, 6, 20, 15, tzinfo=dt.UTC)
 
 
 def files(r: Remittance) -> dict[str, Figures]:
@@ -50,7 +55,9 @@ def assert_files_say(r: Remittance, raw: RawSums) -> None:
         ), kind
         assert figures.due == raw.net - r.retained, kind
         assert nonzero(figures.accounts) == nonzero(raw.accounts), kind
-        assert nonzero(figures.codes) == nonzero(raw.codes), kind
+        assert nonzero(figures.codes) == {
+            code_words(k): v for k, v in nonzero(raw.codes).items()
+        }, kind
         assert nonzero(figures.tenders) == tender_words, kind
 
 
@@ -101,3 +108,26 @@ def test_written_files_land_where_asked(june: Town, tmp_path: Path) -> None:
     r = remittance(june.database, *month_bounds("2026-06"), actor=CLERK, clock=june.clock)
     (tmp_path / "r.pdf").write_bytes(render_remittance_pdf(r))
     assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_each_late_fee_step_is_its_own_row(demo: Database) -> None:
+    # GIVEN Westborough's June: $3.00 late, then $1.00 a week from June 1 (Art. 19 §2C)
+    r = remittance(demo, *month_bounds("2026-06"), actor=CLERK, clock=FixedClock(CLOCK_NOW))
+    late = [f for f in r.fees if f.code == "late_fee"]
+    # THEN each amount charged is a row, and each row multiplies out
+    assert len({f.unit for f in late}) == len(late) >= 2
+    assert {f.unit for f in r.fees if f.code == "dog_license"} >= {D("10.00"), D("15.00")}
+    for f in r.fees:
+        assert (f.gross, f.voided_amount, f.net) == (
+            f.unit * f.issued,
+            f.unit * f.voided,
+            f.unit * f.net_count,
+        )
+    # and the PDF, CSV and XLSX list the same rows
+    rows = [
+        (f.label, f.unit, f.issued, f.gross, f.voided, f.voided_amount, f.net_count, f.net)
+        for f in r.fees
+    ]
+    for kind, figures in files(r).items():
+        assert figures.fees == rows, kind
+        assert len(figures.receipts) == r.receipt_count, kind

@@ -1,8 +1,10 @@
-"""The remittance as CSV: the rows of ``remittance_table``, amounts written ``12.50``."""
+"""The remittance as CSV: the rows of ``remittance_table``, amounts written ``12.50``, days
+``2026-06-30`` and moments ``2026-06-30 14:05`` in the town's time."""
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 from decimal import Decimal
 
@@ -15,6 +17,10 @@ def _text(cell: Cell) -> str:
         return ""
     if isinstance(cell, Decimal):
         return f"{cell.quantize(Decimal('0.01')):f}"
+    if isinstance(cell, dt.datetime):
+        return cell.strftime("%Y-%m-%d %H:%M")
+    if isinstance(cell, dt.date):
+        return cell.isoformat()
     return str(cell)
 
 

@@ -3,7 +3,12 @@
 ``services.remittance`` fills it from the ledger in one read; the PDF, CSV and XLSX
 writers lay the same figures out. Amounts are Decimal; a period's figure is what its
 receipts brought in less what its voids reversed (a void counts in the period it is posted
-in, whatever day the receipt it reverses was written).
+in, whatever day the receipt it reverses was written). Counts stand on the same basis as
+the amounts beside them: what the period's receipts issued, what its voids took back, net.
+
+MGL c.140 §147 has the clerk pay the license money into the treasury "on the first Monday
+of each month or more often" and "certify under penalties of perjury the amounts of money
+thus received and paid over"; the certification and the turnover day below say so.
 """
 
 from __future__ import annotations
@@ -29,10 +34,76 @@ class Movement:
     voided: Decimal
     count: int = 0
     licenses: int = 0
+    voided_count: int = 0
+    """How many of them the period's voids took back (``count`` is net of these)."""
 
     @property
     def net(self) -> Decimal:
         return self.gross - self.voided
+
+    @property
+    def gross_count(self) -> int:
+        return self.count + self.voided_count
+
+
+@dataclass(frozen=True)
+class FeeRow:
+    """One fee at one unit price in one revenue account: ``issued`` lines on the period's
+    receipts and ``voided`` lines taken back by its voids, each ``unit`` — so a $10 and a $15
+    license, or each step of a weekly late fee, is a row the treasurer can multiply out.
+    The amounts are the ledger's own sums, not the products, so a test can hold them to
+    count × unit. A row at 0.00 says ``reason``: why nothing was charged, with its rule."""
+
+    account: str
+    code: str
+    label: str
+    unit: Decimal
+    issued: int
+    gross: Decimal
+    voided: int = 0
+    voided_amount: Decimal = ZERO
+    reason: str = ""
+
+    @property
+    def net_count(self) -> int:
+        return self.issued - self.voided
+
+    @property
+    def net(self) -> Decimal:
+        return self.gross - self.voided_amount
+
+
+@dataclass(frozen=True)
+class NumberSpan:
+    """The license or tag numbers given out on the period's receipts, per license year:
+    lowest, highest and how many (numbers between them not counted went out on another
+    period's receipts, or were brought in from the old register)."""
+
+    what: str
+    year: str
+    first: int
+    last: int
+    count: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.first:,}" if self.first == self.last else f"{self.first:,}–{self.last:,}"
+
+    @property
+    def elsewhere(self) -> int:
+        return self.last - self.first + 1 - self.count
+
+
+@dataclass(frozen=True)
+class ReceiptEntry:
+    """One receipt of the period, for the schedule the treasurer ticks off."""
+
+    label: str
+    day: dt.date
+    payer: str
+    method: str
+    amount: Decimal
+    voided_on: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +194,25 @@ class Remittance:
     retention: Retention | None
     turnover: tuple[Turnover, ...]
     certification: str
+    fees: tuple[FeeRow, ...] = ()
+    spans: tuple[NumberSpan, ...] = ()
+    receipts: tuple[ReceiptEntry, ...] = ()
+    clerk_name: str = ""
+    """The clerk who certifies, in full; empty when ClerkDesk cannot tell who (the name is
+    then written in by hand)."""
+    prepared_by: str = ""
+    locked: bool = False
+    """Every day of the period lies in a month locked as remitted: this copy is made after
+    the one turned over, and says REPRINT."""
+
+    @property
+    def turnover_due(self) -> dt.date:
+        return turnover_day(self.last_day)
+
+    @property
+    def issued_licenses(self) -> int:
+        """Every license issued on the period's receipts less those voided, fee or none."""
+        return sum(f.net_count for f in self.fees if f.code in LICENSE_CODES)
 
     @property
     def voided(self) -> Decimal:
@@ -154,12 +244,53 @@ class Remittance:
         return tuple(g for g in self.gaps if not g.explained)
 
 
-def certification_text(heading: OfficeHeading, period_label: str) -> str:
-    """The clerk's statement under MGL c.140 §147, in plain words."""
-    office = heading.office.removeprefix("Office of the ")
+LICENSE_CODES = ("dog_license", "kennel_license")
+"""The fee lines that are a license issued."""
+
+
+def turnover_day(last_day: dt.date) -> dt.date:
+    """The day §147 has the period's money paid in at the latest: the first Monday of the
+    month after the period's last day ("on the first Monday of each month or more often")."""
+    first = (last_day.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+    return first + dt.timedelta(days=(7 - first.weekday()) % 7)
+
+
+def office_title(heading: OfficeHeading) -> str:
+    """``Town Clerk`` from ``Office of the Town Clerk``."""
+    return heading.office.removeprefix("Office of the ")
+
+
+def _us(value: dt.date) -> str:
+    return value.strftime("%m/%d/%Y")
+
+
+def certification_text(
+    heading: OfficeHeading,
+    first_day: dt.date,
+    last_day: dt.date,
+    *,
+    clerk_name: str,
+    due: Decimal,
+    retention: Retention | None = None,
+) -> str:
+    """The clerk's statement in the words MGL c.140 §147 asks for: the amounts received and
+    paid over, certified under the penalties of perjury."""
+    who = (
+        f"I, {clerk_name}, {office_title(heading)}"
+        if clerk_name
+        else (f"I, the {office_title(heading)}")
+    )
+    kept = ""
+    if retention is not None:
+        kept = (
+            f", having retained {retention.per_license:,.2f} for each of the "
+            f"{retention.licenses:,} licenses issued ({retention.amount:,.2f}) as "
+            f"{retention.citation} allows"
+        )
     return (
-        f"I, the {office} for the {heading.town}, certify that this is a true and complete "
-        f"account of all money received for dog and kennel licenses and other fees under "
-        f"MGL c.140 during {period_label}, and that the net sum due shown above has been "
-        "paid over to the treasurer, as MGL c.140 §147 requires."
+        f"As MGL c.140 §147 requires, {who} of the {heading.town}, certify under the "
+        f"penalties of perjury that the amounts stated in this remittance and its schedules "
+        f"are the money received by me for dog and kennel licenses and other fees under MGL "
+        f"c.140 from {_us(first_day)} through {_us(last_day)}, and that I have paid over to "
+        f"the Treasurer of the {heading.town} the net sum of ${due:,.2f}{kept}."
     )

@@ -1,11 +1,17 @@
-"""The remittance to the treasurer on Letter paper: the office heading, the period's
-figures in tables, the voids, the receipt numbers with every gap explained, the clerk's
-certification and the signature lines; "Page N of M" on every page."""
+"""The remittance to the treasurer on Letter paper.
+
+The first page is the one the clerk signs and the treasurer keeps: the period's totals, the
+net due and the day §147 has it paid over, the clerk's certification under the penalties of
+perjury and the treasurer's acknowledgement, kept together so a signature never lands on a
+page without the amount it certifies. The detail follows (each fee at each unit price, the
+accounts, tenders, voids, license, tag and receipt numbers), then Schedule A, every receipt
+of the period. "Page N of M" on every page; a copy made after the period was locked as
+remitted says REPRINT at the head of the first page and the foot of every page.
+"""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.enums import TA_RIGHT
@@ -16,6 +22,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
+    PageBreak,
     PageTemplate,
     Spacer,
     Table,
@@ -25,12 +32,14 @@ from reportlab.platypus import (
 from clerkdesk.reports.layout import (
     BOTTOM,
     FONT,
+    FONT_BOLD,
     INK,
     LETTER,
     MARK_RED,
     MUTED,
     RULE,
     SHADE,
+    Banner,
     day,
     frame_width,
     heading_table,
@@ -39,110 +48,77 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
-from clerkdesk.reports.remittance_data import ZERO, Movement, Remittance
-from clerkdesk.rules.counts import counted
+from clerkdesk.reports.remittance_data import Remittance, office_title
+from clerkdesk.reports.remittance_pdf_tables import (
+    NOTE,
+    SECTION,
+    account_table,
+    fee_table,
+    number_table,
+    receipt_schedule,
+    span_table,
+    tender_table,
+    void_table,
+)
 
 MARGIN = 0.7 * inch
 TITLE = style(13, bold=True, alignment=TA_RIGHT)
 RIGHT_SMALL = style(8.5, alignment=TA_RIGHT, color=MUTED)
-SECTION = style(10.5, bold=True, spaceBefore=10, spaceAfter=4, keepWithNext=1)
-CELL = style(8.5)
-CELL_RIGHT = style(8.5, alignment=TA_RIGHT)
-CELL_BOLD = style(8.5, bold=True)
-CELL_BOLD_RIGHT = style(8.5, bold=True, alignment=TA_RIGHT)
-NOTE = style(8.5, color=MUTED)
-WARN = style(8.5, bold=True, color=MARK_RED)
 BODY = style(9.5)
+BODY_BOLD = style(9.5, bold=True)
 RIGHT = style(9.5, alignment=TA_RIGHT)
 RIGHT_BOLD = style(9.5, bold=True, alignment=TA_RIGHT)
 DUE = style(11, bold=True, alignment=TA_RIGHT)
+SIGN_HEAD = style(9.5, bold=True, spaceAfter=2)
+SIGN_NOTE = style(8, color=MUTED)
 
 
-def _table(rows: list[list[Any]], widths: Sequence[float], *, total_row: bool = False) -> Table:
-    table = Table(rows, colWidths=list(widths), repeatRows=1)
-    commands: list[tuple[Any, ...]] = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
-    ]
-    if total_row:
-        commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, INK))
-    table.setStyle(TableStyle(commands))
-    return table
-
-
-def _head(*names: str, left: int = 1) -> list[Any]:
-    """Header cells: the first ``left`` over text, the rest over numbers."""
-    return [para(n, CELL_BOLD if i < left else CELL_BOLD_RIGHT) for i, n in enumerate(names)]
-
-
-def _movement_table(
-    title: str,
-    rows: tuple[Movement, ...],
-    width: float,
-    *,
-    counted: str | None,
-    show_key: bool = False,
-) -> list[Flowable]:
-    names = [title, *([counted] if counted else []), "Receipts", "Voids", "Net"]
-    label_width = width - (4 if counted else 3) * 1.05 * inch
-    widths = [label_width, *([1.05 * inch] if counted else []), *[1.05 * inch] * 3]
-    body: list[list[Any]] = [_head(*names)]
-    for m in rows:
-        label = f"{m.label} ({m.key})" if show_key else m.label
-        cells = [para(label, CELL)]
-        if counted:
-            cells.append(para(f"{m.count:,}", CELL_RIGHT))
-        cells += [para(money(v), CELL_RIGHT) for v in (m.gross, m.voided, m.net)]
-        body.append(cells)
-    total = [para("Total", CELL_BOLD)]
-    if counted:
-        total.append(para(f"{sum(m.count for m in rows):,}", CELL_BOLD_RIGHT))
-    for attr in ("gross", "voided", "net"):
-        total.append(para(money(sum((getattr(m, attr) for m in rows), ZERO)), CELL_BOLD_RIGHT))
-    body.append(total)
-    if not rows:
-        return [para(f"{title}: no receipts in this period.", NOTE)]
-    return [_table(body, widths, total_row=True)]
+def reprint_words(r: Remittance) -> str:
+    """What a copy made after the lock says of itself, in the town's time."""
+    locks = "; ".join(
+        f"{t.month} locked {moment(t.locked_at)} by {t.locked_by}, reference {t.reference}"
+        for t in r.turnover
+    )
+    return f"REPRINT — made {moment(r.made_at)}, after the period was remitted ({locks})"
 
 
 def _summary(r: Remittance, width: float) -> Table:
+    receipts = r.receipt_count
+    voids = len(r.voids)
     rows: list[list[Any]] = [
-        [
-            para(f"Gross receipts ({counted(r.receipt_count, 'receipt')})", BODY),
-            para(money(r.gross), RIGHT),
-        ],
-        [
-            para(f"Less voids posted in this period ({len(r.voids):,})", BODY),
-            para(money(-r.voided), RIGHT),
-        ],
-        [para("Net receipts", style(9.5, bold=True)), para(money(r.net), RIGHT_BOLD)],
+        [para("", BODY), para("Receipts", RIGHT_BOLD), para("Amount", RIGHT_BOLD)],
+        [para("Receipts issued in the period", BODY), para(f"{receipts:,}", RIGHT)],
+        [para("Less voids posted in the period", BODY), para(f"{voids:,}", RIGHT)],
+        [para("Net receipts", BODY_BOLD), para(f"{receipts - voids:,}", RIGHT_BOLD)],
     ]
+    rows[1].append(para(money(r.gross), RIGHT))
+    rows[2].append(para(money(-r.voided), RIGHT))
+    rows[3].append(para(money(r.net), RIGHT_BOLD))
     if r.retention is not None:
         t = r.retention
         rows.append(
             [
                 para(
                     f"Less the clerk's retention: {money(t.per_license)} a license × "
-                    f"{t.licenses:,} licenses sold ({t.citation})",
+                    f"{t.licenses:,} licenses issued with a fee ({t.citation})",
                     BODY,
                 ),
+                para("", RIGHT),
                 para(money(-t.amount), RIGHT),
             ]
         )
-    rows.append([para("Net due to the treasurer", style(11, bold=True)), para(money(r.due), DUE)])
-    table = Table(rows, colWidths=[width - 1.6 * inch, 1.6 * inch])
+    rows.append(
+        [para("Net due to the treasurer", style(11, bold=True)), "", para(money(r.due), DUE)]
+    )
+    table = Table(rows, colWidths=[width - 2.6 * inch, 1.0 * inch, 1.6 * inch])
     table.setStyle(
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 4),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-                ("LINEABOVE", (0, 2), (-1, 2), 0.6, RULE),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
+                ("LINEABOVE", (0, 3), (-1, 3), 0.6, RULE),
                 ("LINEABOVE", (0, -1), (-1, -1), 1.2, INK),
                 ("BACKGROUND", (0, -1), (-1, -1), SHADE),
             ]
@@ -151,122 +127,113 @@ def _summary(r: Remittance, width: float) -> Table:
     return table
 
 
-def _voids(r: Remittance, width: float) -> list[Flowable]:
-    if not r.voids:
-        return [para("No receipt was voided in this period.", NOTE)]
-    widths = [1.0 * inch, 0.8 * inch, 0.8 * inch, 0.9 * inch, 0.0, 0.85 * inch]
-    widths[4] = width - sum(widths)
-    body: list[list[Any]] = [
-        _head("Receipt", "Receipt day", "Voided", "By", "Reason", "Amount", left=5)
+def _turnover(r: Remittance) -> list[Flowable]:
+    due = r.turnover_due
+    out = [
+        para(
+            f"Pay over to the treasurer by {due:%A}, {day(due)}: MGL c.140 §147 has the clerk "
+            "pay license money into the treasury on the first Monday of each month, or more "
+            "often.",
+            BODY,
+        )
     ]
-    for v in r.voids:
-        body.append(
-            [
-                para(v.receipt_label, CELL),
-                para(v.receipt_day.strftime("%m/%d/%Y"), CELL),
-                para(v.void_day.strftime("%m/%d/%Y"), CELL),
-                para(v.voided_by, CELL),
-                para(f"{v.reason} (paid by {v.payer_name})", CELL),
-                para(money(v.amount), CELL_RIGHT),
-            ]
+    if r.turnover:
+        words = "; ".join(
+            f"{t.month}: reference {t.reference}, locked {moment(t.locked_at)} by {t.locked_by}"
+            for t in r.turnover
         )
-    body.append([para("Total", CELL_BOLD), "", "", "", "", para(money(r.voided), CELL_BOLD_RIGHT)])
-    return [_table(body, widths, total_row=True)]
-
-
-def _numbers(r: Remittance, width: float) -> list[Flowable]:
-    if not r.number_ranges:
-        return [para("No receipts in this period.", NOTE)]
-    out: list[Flowable] = []
-    widths = [0.7 * inch, 2.6 * inch, 0.9 * inch, width - 4.2 * inch]
-    body: list[list[Any]] = [_head("Year", "Numbers", "Receipts", left=2)]
-    body[0].append(para("Gaps", CELL_BOLD))
-    for n in r.number_ranges:
-        unexplained = sum(1 for g in n.gaps if not g.explained)
-        words = "none" if not n.gaps else f"{len(n.gaps)} listed below"
-        if unexplained:
-            words += f", {unexplained} unexplained"
-        body.append(
-            [
-                para(str(n.year), CELL),
-                para(n.label, CELL),
-                para(f"{n.count:,}", CELL_RIGHT),
-                para(words, WARN if unexplained else CELL),
-            ]
-        )
-    out.append(_table(body, widths))
-    gaps = r.gaps
-    if gaps:
-        out.append(Spacer(1, 6))
-        rows: list[list[Any]] = [_head("Numbers not in this period", "Why", left=2)]
-        for g in gaps:
-            rows.append([para(g.label, CELL), para(g.explanation, CELL if g.explained else WARN)])
-        out.append(_table(rows, [2.6 * inch, width - 2.6 * inch]))
+        out.append(para(f"Marked remitted — {words}.", NOTE))
     else:
-        out.append(para("Every number in the range is a receipt of this period.", NOTE))
+        out.append(
+            para("Not yet marked remitted: the period is open and its figures may change.", NOTE)
+        )
     return out
 
 
-def _signatures(r: Remittance, width: float) -> Flowable:
-    office = r.heading.office.removeprefix("Office of the ")
-    line = "_" * 38
-    half = width / 2
-    rows = [
-        [para(line, BODY), para(line, BODY)],
-        [
-            para(f"{office}, signature and date", NOTE),
-            para("Received by the Treasurer, signature and date", NOTE),
-        ],
-    ]
-    table = Table(rows, colWidths=[half, half])
+def _sign_line(caption: str, width: float) -> Table:
+    """A line to sign on and a shorter one for the date, each captioned beneath."""
+    widths = [width * 0.64, width * 0.06, width * 0.30]
+    table = Table(
+        [["", "", ""], [para(caption, SIGN_NOTE), "", para("Date", SIGN_NOTE)]],
+        colWidths=widths,
+        rowHeights=[26, None],
+    )
     table.setStyle(
         TableStyle(
             [
+                ("LINEBELOW", (0, 0), (0, 0), 0.8, INK),
+                ("LINEBELOW", (2, 0), (2, 0), 0.8, INK),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, 0), 26),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 1), (-1, 1), 1),
             ]
         )
     )
     return table
 
 
-def _story(r: Remittance) -> list[Flowable]:
-    width = frame_width(LETTER, MARGIN)
+def _signatures(r: Remittance, width: float) -> Table:
+    """The clerk's signature beside the treasurer's acknowledgement, each with a date."""
+    title = office_title(r.heading)
+    half = width / 2 - 14
+    reference = r.turnover[0].reference if len(r.turnover) == 1 else "_" * 14
+    left: list[Flowable] = [
+        para(f"{title}'s signature", SIGN_HEAD),
+        _sign_line("Signature, under the penalties of perjury", half),
+        Spacer(1, 4),
+        para(f"{r.clerk_name}, {title}", BODY)
+        if r.clerk_name
+        else para(f"Name (print) {'_' * 26}, {title}", BODY),
+    ]
+    right: list[Flowable] = [
+        para("Treasurer's acknowledgement", SIGN_HEAD),
+        para(
+            f"Received from the {title} the sum of ${money(r.due)}, the net due for "
+            f"{r.period_label}.",
+            BODY,
+        ),
+        _sign_line("Treasurer, signature", half),
+        Spacer(1, 4),
+        para(f"Treasurer's receipt or turnover no. {reference}", BODY),
+    ]
+    table = Table([[left, right]], colWidths=[width / 2, width / 2])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), 14),
+                ("LEFTPADDING", (1, 0), (1, 0), 14),
+                ("RIGHTPADDING", (1, 0), (1, 0), 0),
+                ("LINEBEFORE", (1, 0), (1, 0), 0.6, RULE),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    return table
+
+
+def _front(r: Remittance, width: float) -> list[Flowable]:
     right = [
         para("Remittance to the Treasurer", TITLE),
         para(r.period_label, style(11, bold=True, alignment=TA_RIGHT)),
         para(f"{day(r.first_day)} to {day(r.last_day)}", RIGHT_SMALL),
-        para(f"Made {moment(r.made_at)}", RIGHT_SMALL),
+        para(f"Made {moment(r.made_at)} (town time)", RIGHT_SMALL),
     ]
+    if r.prepared_by:
+        right.append(para(f"Prepared by {r.prepared_by}", RIGHT_SMALL))
     story: list[Flowable] = [heading_table(r.heading, right, width), Spacer(1, 8)]
-    story += [para("Summary", SECTION), _summary(r, width)]
-    story += [para("By revenue account", SECTION)]
-    story += _movement_table("Account", r.accounts, width, counted=None)
-    story += [para("By fee code", SECTION)]
-    story += _movement_table("Fee code", r.fee_codes, width, counted="Count", show_key=True)
-    story.append(para(f"Licenses sold with a fee charged: {r.licenses:,}.", NOTE))
-    story += [para("By tender", SECTION)]
-    story += _movement_table("Tender", r.tenders, width, counted="Count")
-    story += [para("Voids posted in this period", SECTION), *_voids(r, width)]
-    story += [para("Receipt numbers", SECTION), *_numbers(r, width)]
-    if r.turnover:
-        words = "; ".join(
-            f"{t.month}: reference {t.reference}, locked {moment(t.locked_at)} by {t.locked_by}"
-            for t in r.turnover
-        )
-        turnover = para(f"Turned over to the treasurer — {words}.", BODY)
-    else:
-        turnover = para(
-            "Not yet marked remitted: the period is open, and its figures may still change.",
-            NOTE,
-        )
+    if r.locked:
+        story += [Banner(reprint_words(r), MARK_RED, 9), Spacer(1, 6)]
     story.append(
         KeepTogether(
             [
+                para("Summary", SECTION),
+                _summary(r, width),
+                Spacer(1, 6),
+                *_turnover(r),
                 para("Certification", SECTION),
                 para(r.certification, BODY),
-                Spacer(1, 4),
-                turnover,
                 _signatures(r, width),
             ]
         )
@@ -274,7 +241,34 @@ def _story(r: Remittance) -> list[Flowable]:
     return story
 
 
-def _numbered(footer: str) -> type[Canvas]:
+def _story(r: Remittance) -> list[Flowable]:
+    width = frame_width(LETTER, MARGIN)
+    # The first page is the one signed and kept; the detail starts on the next.
+    story = [*_front(r, width), PageBreak()]
+    story += [para("Fees at each unit price", SECTION), *fee_table(r, width)]
+    story += [para("By revenue account", SECTION), *account_table(r, width)]
+    story += [para("By tender", SECTION), *tender_table(r, width)]
+    story += [para("Voids posted in this period", SECTION), *void_table(r, width)]
+    story += [para("License and tag numbers issued", SECTION), *span_table(r, width)]
+    story += [para("Receipt numbers", SECTION), *number_table(r, width)]
+    if not r.receipts:
+        return [*story, para("Schedule A — Receipts of the period", SECTION), para("None.", NOTE)]
+    story += [
+        PageBreak(),
+        para("Schedule A — Receipts of the period", SECTION),
+        para(
+            "Every receipt written in the period, by number, with how it was paid. A receipt "
+            "voided since shows the day of the void; a void posted in this period of a receipt "
+            "written earlier is listed under Voids.",
+            NOTE,
+        ),
+        Spacer(1, 4),
+        *receipt_schedule(r, width),
+    ]
+    return story
+
+
+def _numbered(footer: str, reprint: str | None) -> type[Canvas]:
     class NumberedCanvas(Canvas):  # type: ignore[misc]
         """Keeps every page until the end, so each can say how many there are."""
 
@@ -301,6 +295,10 @@ def _numbered(footer: str) -> type[Canvas]:
             self.setFillColor(MUTED)
             self.drawString(MARGIN, 0.45 * inch, footer)
             self.drawRightString(width - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
+            if reprint:
+                self.setFont(FONT_BOLD, 7.5)
+                self.setFillColor(MARK_RED)
+                self.drawCentredString(width / 2, 0.28 * inch, reprint)
             self.restoreState()
 
     return NumberedCanvas
@@ -334,5 +332,6 @@ def render_remittance_pdf(remittance: Remittance, *, invariant: bool | None = No
     )
     document.addPageTemplates([PageTemplate("page", [frame])])
     footer = f"{remittance.heading.town} — {title}"
-    document.build(_story(remittance), canvasmaker=_numbered(footer))
+    reprint = f"REPRINT — made {moment(remittance.made_at)}" if remittance.locked else None
+    document.build(_story(remittance), canvasmaker=_numbered(footer, reprint))
     return out.getvalue()

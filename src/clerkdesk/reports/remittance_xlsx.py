@@ -1,8 +1,10 @@
 """The remittance as an XLSX workbook: the rows of ``remittance_table`` on one sheet,
-amounts as numbers shown with two places, counts as whole numbers."""
+amounts as numbers shown with two places, counts as whole numbers, days and moments as
+date cells (the town's time) shown as the clerk writes them."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from decimal import Decimal
 
@@ -13,7 +15,12 @@ from clerkdesk.reports.remittance_data import Remittance
 from clerkdesk.reports.remittance_table import remittance_rows
 
 AMOUNT_FORMAT = "#,##0.00"
-WIDTHS = {"A": 16, "B": 34, "C": 60, "D": 8, "E": 12, "F": 12, "G": 12}
+DATE_FORMAT = "mm/dd/yyyy"
+MOMENT_FORMAT = "mm/dd/yyyy h:mm AM/PM"
+WIDTHS = {
+    "A": 16, "B": 30, "C": 60, "D": 18, "E": 11, "F": 16, "G": 9,
+    "H": 8, "I": 12, "J": 8, "K": 12, "L": 8, "M": 12,
+}  # fmt: skip
 
 
 def render_remittance_xlsx(remittance: Remittance) -> bytes:
@@ -35,6 +42,10 @@ def render_remittance_xlsx(remittance: Remittance) -> bytes:
                 cell.value = value
                 if isinstance(value, Decimal):
                     cell.number_format = AMOUNT_FORMAT
+                elif isinstance(value, dt.datetime):
+                    cell.number_format = MOMENT_FORMAT
+                elif isinstance(value, dt.date):
+                    cell.number_format = DATE_FORMAT
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for column, width in WIDTHS.items():

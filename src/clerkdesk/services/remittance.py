@@ -13,18 +13,22 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import BigInteger, Integer, and_, case, cast, func, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
-from clerkdesk.models import PeriodLock, Receipt, ReceiptLine, ReceiptVoid, Tender
+from clerkdesk.models import PeriodLock, Receipt, ReceiptVoid, Tender
 from clerkdesk.reports.remittance_data import (
+    LICENSE_CODES,
+    ZERO,
+    FeeRow,
     Movement,
     NumberGap,
     NumberRange,
@@ -38,17 +42,25 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import TenderKind
 from clerkdesk.rules.periods import check_period, period_words
 from clerkdesk.rules.roles import Actor, Permission
-from clerkdesk.rules.town_time import town_zone
+from clerkdesk.rules.town_time import town_moment, town_zone
 from clerkdesk.services.acting import require
 from clerkdesk.services.documents import office_heading
+from clerkdesk.services.kennel_facts import full_names
+from clerkdesk.services.ledger_sums import cents as _cents
+from clerkdesk.services.ledger_sums import money as _money
+from clerkdesk.services.ledger_sums import whole as _whole
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Step, no_progress
+from clerkdesk.services.remittance_schedules import (
+    code_words,
+    fee_rows,
+    number_spans,
+    receipt_entries,
+    signer,
+)
 
-LICENSE_CODES = ("dog_license", "kennel_license")
-"""The fee lines that are a license sold; the clerk's retention counts those charged."""
-STEPS = 5
-HUNDRED = Decimal(100)
+STEPS = 6
 
 
 def remittance(
@@ -66,27 +78,21 @@ def remittance(
     with database.read() as session:
         # Documents read the town's clock, as receipts and deposit slips do.
         now = clock.now().astimezone(town_zone())
-        return remittance_in(session, first_day, last_day, now=now, step=step)
-
-
-def _cents(column: Any, dialect: str) -> ColumnElement[Any]:
-    """The sum in whole cents. PostgreSQL adds NUMERIC exactly. SQLite keeps an amount as a
-    float and adds them with a float's 53 bits: for a town's month (tens of thousands of
-    amounts, under ten million dollars in all) the error stays below a millionth of a cent,
-    so rounding the sum to the cent gives the exact total; the property tests and the
-    benchmark's month hold it to the exact Decimal sum."""
-    if dialect == "postgresql":
-        return func.coalesce(cast(func.sum(column) * 100, BigInteger), 0)
-    return func.coalesce(func.round(func.sum(column) * 100), 0)
-
-
-def _money(cents: Any) -> Decimal:
-    return (Decimal(int(cents or 0)) / HUNDRED).quantize(Decimal("0.01"))
-
-
-def _whole(value: Any) -> int:
-    """A sum of cents as the integer it is (SQLite's ROUND gives it back as a float)."""
-    return round(value or 0)
+        made = remittance_in(session, first_day, last_day, now=now, step=step)
+        clerk, prepared = signer(session, actor)
+        return replace(
+            made,
+            clerk_name=clerk,
+            prepared_by=prepared,
+            certification=certification_text(
+                made.heading,
+                first_day,
+                last_day,
+                clerk_name=clerk,
+                due=made.due,
+                retention=made.retention,
+            ),
+        )
 
 
 def _in(column: Any, first: dt.date, last: dt.date) -> ColumnElement[bool]:
@@ -114,13 +120,19 @@ def remittance_in(
             select(ReceiptVoid.receipt_id).where(_in(ReceiptVoid.business_day, first, last))
         )
     )
-    step(1, STEPS, "Totals by revenue account and fee code")
-    accounts, codes = _lines(session, first, last, dialect, voided)
+    step(1, STEPS, "Each fee at each unit price")
+    fees = fee_rows(session, first, last, voided, dialect)
+    accounts = _movements(fees, lambda f: f.account, lambda key: key)
+    codes = _movements(fees, lambda f: f.code, code_words)
     step(2, STEPS, "Totals by tender")
     tenders = _tenders(session, first, last, dialect, voided)
     step(3, STEPS, "Voids")
-    voids = _voids(session, first, last)
-    step(4, STEPS, "Remittance and locks")
+    names = full_names(session)
+    voids = _voids(session, first, last, names)
+    step(4, STEPS, "License and tag numbers, and the receipts one by one")
+    spans = number_spans(session, first, last)
+    receipts = receipt_entries(session, first, last)
+    step(5, STEPS, "Remittance and locks")
     licenses = sum(m.licenses for m in codes)
     rule = profile.remittance
     retention = (
@@ -128,12 +140,19 @@ def remittance_in(
         if rule is None or rule.clerk_retention_per_license == 0
         else Retention(rule.clerk_retention_per_license, licenses, rule.citation)
     )
-    locks = session.execute(
-        select(PeriodLock)
-        .where(PeriodLock.first_day <= last, PeriodLock.last_day >= first)
-        .order_by(PeriodLock.first_day)
-    ).scalars()
-    turnover = tuple(Turnover(k.month, k.reference, k.locked_at, k.locked_by) for k in locks)
+    locks = list(
+        session.execute(
+            select(PeriodLock)
+            .where(PeriodLock.first_day <= last, PeriodLock.last_day >= first)
+            .order_by(PeriodLock.first_day)
+        ).scalars()
+    )
+    turnover = tuple(
+        Turnover(
+            k.month, k.reference, town_moment(k.locked_at), names.get(k.locked_by) or k.locked_by
+        )
+        for k in locks
+    )
     step(STEPS, STEPS, "Done")
     return Remittance(
         heading=heading,
@@ -152,73 +171,43 @@ def remittance_in(
         number_ranges=ranges,
         retention=retention,
         turnover=turnover,
-        certification=certification_text(heading, label),
+        certification=certification_text(heading, first, last, clerk_name="", due=ZERO),
+        fees=fees,
+        spans=spans,
+        receipts=receipts,
+        locked=_covered(first, last, [(k.first_day, k.last_day) for k in locks]),
     )
 
 
-def _lines(
-    session: Session, first: dt.date, last: dt.date, dialect: str, voided: list[int]
-) -> tuple[tuple[Movement, ...], tuple[Movement, ...]]:
-    # Lines charged something; only a license code's count as licenses sold (see below).
-    charged = (
-        func.sum(case((ReceiptLine.amount > 0, 1), else_=0))
-        if dialect == "postgresql"
-        else func.sum(cast(ReceiptLine.amount > 0, Integer))  # 0 or 1, no CASE
-    )
-    columns = (
-        ReceiptLine.account,
-        ReceiptLine.code,
-        func.count(),
-        _cents(ReceiptLine.amount, dialect),
-        func.coalesce(charged, 0),
-    )
-    # Each line carries its receipt's business day: the period's lines are one range of the
-    # (business_day, account, code, amount) index, read without the receipts.
-    posted = (
-        select(*columns)
-        .where(_in(ReceiptLine.business_day, first, last))
-        .group_by(ReceiptLine.account, ReceiptLine.code)
-    )
-    taken_back = (
-        select(*columns)
-        .where(ReceiptLine.receipt_id.in_(voided))
-        .group_by(ReceiptLine.account, ReceiptLine.code)
-    )
-    # (account, code) → [lines, cents in, cents back, licenses]; a handful of groups.
-    groups: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for account, code, lines, cents, paid in session.execute(posted):
-        g = groups[(account, code)]
-        g[0] += int(lines)
-        g[1] += _whole(cents)
-        g[3] += int(paid) if code in LICENSE_CODES else 0
-    for account, code, lines, cents, paid in session.execute(taken_back) if voided else ():
-        g = groups[(account, code)]
-        g[0] -= int(lines)
-        g[2] += _whole(cents)
-        g[3] -= int(paid) if code in LICENSE_CODES else 0
-    return (
-        _movements(groups, lambda account, _code: account, lambda key: key),
-        _movements(groups, lambda _account, code: code, _code_words),
-    )
-
-
-def _code_words(code: str) -> str:
-    return code.replace("_", " ").capitalize()
+def _covered(first: dt.date, last: dt.date, spans: list[tuple[dt.date, dt.date]]) -> bool:
+    """Whether the locked months (in order) cover every day from ``first`` to ``last``."""
+    day = first
+    for low, high in spans:
+        if low > day:
+            return False
+        day = max(day, high + dt.timedelta(days=1))
+    return day > last
 
 
 def _movements(
-    groups: dict[tuple[str, str], list[int]],
-    key_of: Any,
-    label_of: Any,
+    fees: tuple[FeeRow, ...], key_of: Callable[[FeeRow], str], label_of: Callable[[str], str]
 ) -> tuple[Movement, ...]:
-    merged: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for (account, code), g in groups.items():
-        m = merged[key_of(account, code)]
-        for i in range(4):
-            m[i] += g[i]
+    """The fee rows added up by revenue account or by fee code. Only a license code's lines
+    that charged something count as licenses sold (the clerk's retention counts those)."""
+    grouped: dict[str, list[FeeRow]] = defaultdict(list)
+    for f in fees:
+        grouped[key_of(f)].append(f)
     return tuple(
-        Movement(key, label_of(key), _money(m[1]), _money(m[2]), m[0], m[3])
-        for key, m in sorted(merged.items())
+        Movement(
+            key,
+            label_of(key),
+            sum((f.gross for f in rows), ZERO),
+            sum((f.voided_amount for f in rows), ZERO),
+            sum(f.net_count for f in rows),
+            sum(f.net_count for f in rows if f.code in LICENSE_CODES and f.unit > 0),
+            sum(f.voided for f in rows),
+        )
+        for key, rows in sorted(grouped.items())
     )
 
 
@@ -228,21 +217,25 @@ def _tenders(
     columns = (Tender.kind, func.count(), _cents(Tender.amount, dialect))
     posted = select(*columns).where(_in(Tender.business_day, first, last)).group_by(Tender.kind)
     taken_back = select(*columns).where(Tender.receipt_id.in_(voided)).group_by(Tender.kind)
-    found: dict[TenderKind, list[int]] = defaultdict(lambda: [0, 0, 0])
+    # kind → [net tenders, cents in, cents back, tenders taken back]
+    found: dict[TenderKind, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for kind, n, cents in session.execute(posted):
         found[kind][0] += int(n)
         found[kind][1] += _whole(cents)
     for kind, n, cents in session.execute(taken_back) if voided else ():
         found[kind][0] -= int(n)
         found[kind][2] += _whole(cents)
+        found[kind][3] += int(n)
     return tuple(
-        Movement(kind.value, KIND_WORDS[kind], _money(f[1]), _money(f[2]), f[0])
+        Movement(kind.value, KIND_WORDS[kind], _money(f[1]), _money(f[2]), f[0], 0, f[3])
         for kind in TenderKind
         if (f := found.get(kind)) is not None
     )
 
 
-def _voids(session: Session, first: dt.date, last: dt.date) -> tuple[VoidRow, ...]:
+def _voids(
+    session: Session, first: dt.date, last: dt.date, names: dict[str, str]
+) -> tuple[VoidRow, ...]:
     rows = session.execute(
         select(
             Receipt.year,
@@ -259,7 +252,7 @@ def _voids(session: Session, first: dt.date, last: dt.date) -> tuple[VoidRow, ..
         .order_by(ReceiptVoid.business_day, ReceiptVoid.voided_at, ReceiptVoid.id)
     )
     return tuple(
-        VoidRow(f"{year}-{number:06d}", payer, day, void_day, by, reason, amount)
+        VoidRow(f"{year}-{number:06d}", payer, day, void_day, names.get(by, by), reason, amount)
         for year, number, payer, day, void_day, by, reason, amount in rows
     )
 

@@ -31,8 +31,9 @@ from clerkdesk.models import (
     ReceiptVoid,
 )
 from clerkdesk.rules.license_year import LicenseYear, add_months
+from clerkdesk.services.ledger_sums import cents as _cents
+from clerkdesk.services.ledger_sums import money as _money
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.remittance import _cents, _money
 from clerkdesk.services.unlicensed import not_renewed_dogs
 
 ZERO = Decimal("0.00")
