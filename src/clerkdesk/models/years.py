@@ -4,13 +4,14 @@ whom."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
-from sqlalchemy import ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from clerkdesk.models.base import Base
 from clerkdesk.models.enums import stored_enum
-from clerkdesk.rules.kinds import NoticeKind
+from clerkdesk.rules.kinds import NoticeKind, NoticeLevel
 
 
 class LicenseYearOpening(Base):
@@ -48,6 +49,10 @@ class NoticeRun(Base):
     postcards: Mapped[bool]
     made_at: Mapped[dt.datetime]
     made_by: Mapped[str] = mapped_column(String(80))
+    printed: Mapped[str | None] = mapped_column(Text)
+    """What every notice of the run shared as printed (``reports.notice_data.NoticeSet`` as
+    JSON: the office, the year, the dates, the level): with each ``NoticeSent.printed`` a
+    notice is reprinted exactly. ``None`` for runs made before revision 0018."""
 
 
 class NoticeSent(Base):
@@ -72,3 +77,11 @@ class NoticeSent(Base):
     kind: Mapped[NoticeKind] = mapped_column(stored_enum(NoticeKind, "notice_kind"))
     sent_on: Mapped[dt.date]
     """The notice's date as printed on it: the office's business day the run was made."""
+    level: Mapped[NoticeLevel] = mapped_column(stored_enum(NoticeLevel, "notice_level"))
+    """First notice, reminder or final notice."""
+    total: Mapped[Decimal | None] = mapped_column(Numeric(10, 2))
+    """The total the notice asked for on its date; ``None`` when a dog or kennel on it could
+    not be quoted, and for notices recorded before revision 0018."""
+    printed: Mapped[str | None] = mapped_column(Text)
+    """The notice as printed (``reports.notice_data.Notice`` as JSON: the name and address,
+    each dog and kennel with its amounts, the schedule); ``None`` before revision 0018."""

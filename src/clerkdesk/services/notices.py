@@ -14,9 +14,10 @@ import contextlib
 import datetime as dt
 import io
 import os
-from array import array
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import BinaryIO
 
@@ -40,6 +41,7 @@ from clerkdesk.services.acting import acting, require
 from clerkdesk.services.documents import office_heading
 from clerkdesk.services.notice_days import final_words
 from clerkdesk.services.notice_quotes import BatchReader, QuoteDays, first_late_day, late_words
+from clerkdesk.services.notice_record import as_json
 from clerkdesk.services.notice_selection import Years, counts, owner_batches
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Cancelled, Step, no_progress
@@ -235,9 +237,9 @@ def write_notices(
         raise ValidationError("the PDF and the CSV must be different files", field="CSV")
     on = clock.today()
     owners = dogs = kennels = pages = 0
-    # Whom the run went to, recorded with it; 8 bytes an owner, not an object each.
-    noticed = array("q")
-    with contextlib.ExitStack() as stack:
+    # Each notice as printed, for the record, one JSON line an owner in a temporary file:
+    # the memory used stays the same for a hundred owners or twenty thousand.
+    with tempfile.TemporaryFile() as spool, contextlib.ExitStack() as stack:
         pdf_stream, pdf_part = stack.enter_context(_temporary(pdf))
         csv_part: Path | None = None
         csv_text: io.TextIOWrapper | None = None
@@ -259,7 +261,9 @@ def write_notices(
                     drawer.add(notice)
                     if table is not None:
                         table.add(notice)
-                    noticed.append(notice.owner_id)
+                    total = notice.total_now
+                    line = f"{notice.owner_id}\t{'' if total is None else total}\t"
+                    spool.write((line + as_json(notice) + "\n").encode("utf-8"))
                     owners += 1
                     dogs += len(notice.dogs)
                     kennels += len(notice.kennels)
@@ -276,9 +280,8 @@ def write_notices(
         _place(pdf_part, pdf)
         if csv_part is not None and csv is not None:
             _place(csv_part, csv)
-    _record(
-        database, choice, days, notice_set.dated, noticed, (owners, dogs, kennels), actor, clock
-    )
+        spool.seek(0)
+        _record(database, choice, notice_set, spool, (owners, dogs, kennels), actor, clock)
     step(max(expected, owners), max(expected, owners), "Done")
     return NoticeRunResult(owners, dogs, kennels, pages, pdf, csv)
 
@@ -286,43 +289,51 @@ def write_notices(
 def _record(
     database: Database,
     choice: NoticeChoice,
-    days: QuoteDays,
-    dated: dt.date,
-    noticed: array[int],
+    notice_set: NoticeSet,
+    spool: BinaryIO,
     counts: tuple[int, int, int],
     actor: Actor,
     clock: Clock,
 ) -> None:
     """The run and every owner it went to, in one transaction: both or neither. Each owner's
-    row carries the date printed on the notice, which a late fee may be counted from."""
+    row carries the date printed on the notice (a late fee may be counted from it), its
+    level, the total it asked for and the notice as printed (``services.notice_record``)."""
     owners, dogs, kennels = counts
     with acting(database, actor, Permission.MAIL_NOTICES, clock=clock) as session:
         run = NoticeRun(
             kind=choice.kind,
-            license_year_start=days.year.start,
+            license_year_start=notice_set.year_start,
             owners=owners,
             dogs=dogs,
             kennels=kennels,
             postcards=choice.postcards,
             made_at=clock.now(),
             made_by=actor.name,
+            printed=as_json(notice_set),
         )
         session.add(run)
         session.flush()
-        for first in range(0, len(noticed), BATCH):
-            session.execute(
-                insert(NoticeSent),
-                [
-                    {
-                        "notice_run_id": run.id,
-                        "owner_id": owner_id,
-                        "license_year_start": days.year.start,
-                        "kind": choice.kind,
-                        "sent_on": dated,
-                    }
-                    for owner_id in noticed[first : first + BATCH]
-                ],
+        rows: list[dict[str, object]] = []
+        for line in spool:
+            # JSON escapes tabs and line ends, so the first two tabs part the fields.
+            owner_id, total, text = line.decode("utf-8").rstrip("\n").split("\t", 2)
+            rows.append(
+                {
+                    "notice_run_id": run.id,
+                    "owner_id": int(owner_id),
+                    "license_year_start": notice_set.year_start,
+                    "kind": choice.kind,
+                    "sent_on": notice_set.dated,
+                    "level": notice_set.level,
+                    "total": Decimal(total) if total else None,
+                    "printed": text,
+                }
             )
+            if len(rows) == BATCH:
+                session.execute(insert(NoticeSent), rows)
+                rows = []
+        if rows:
+            session.execute(insert(NoticeSent), rows)
 
 
 def _place(part: Path, path: Path) -> None:
