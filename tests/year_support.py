@@ -12,10 +12,11 @@ Licensed for 2025–26 (sold 05/01/2025 unless said):
 - Dusty (Dee Poe, 7 Oak St): died 01/10/2026
 - Rover (Eve Moe, 9 Oak St): moved away 01/10/2026
 - Pip (Fay Kim, 11 Oak St): its owner died 01/10/2026
-- Ghost (Gil Orr, 13 Oak St): the receipt was voided the next day
+- Ghost (Gil Orr, 13 Oak St): the receipt was voided the next day, so never licensed
+                                                                             → on the list
 - Kenny (Ivy Wu, 4 Pine St): kept at Maple Hill Kennel, licensed for 2026–27
-Licensed for 2024–25 only: Oldie (Hal Ng, 2 Pine St). Licensed for 2026–27 only, in the
-early sale on 02/20/2026: Newbie (Jo Bo, 6 Pine St).
+Licensed for 2024–25 only: Oldie (Hal Ng, 2 Pine St), unlicensed two years → on the list.
+Licensed for 2026–27 only, in the early sale on 02/20/2026: Newbie (Jo Bo, 6 Pine St).
 
 Kennels: Maple Hill (Ivy Wu) licensed for 2025–26 and 2026–27; Birch Hollow (Hal Ng)
 licensed for 2025–26 only.
@@ -52,7 +53,7 @@ from clerkdesk.services.town import save_town_profile
 
 CLERK = staff("clerk")
 EASTERN = ZoneInfo("America/New_York")
-ON_THE_LIST = ("Ziggy", "Daisy", "Rex", "Max")
+ON_THE_LIST = ("Ziggy", "Daisy", "Rex", "Max", "Ghost", "Oldie")
 """The unlicensed list for 2026–27 after the due date, in its order."""
 
 

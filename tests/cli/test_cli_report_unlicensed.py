@@ -1,5 +1,6 @@
-"""``clerkdesk report unlicensed``: the PDF and CSV hold exactly last year's dogs not
-renewed, by street; hostile input is refused in one line with no file left behind."""
+"""``clerkdesk report unlicensed``: the PDF and CSV hold every dog kept without a license,
+by street; ``--as-of`` draws an earlier list up again; hostile input is refused in one line
+with no file left behind."""
 
 from __future__ import annotations
 
@@ -38,9 +39,8 @@ def test_writes_the_list_as_pdf_and_csv(
         "list.csv",
     )
     assert (status, err) == (0, "")
-    assert out.startswith(
-        "wrote the unlicensed-dog list for 2026–27: 4 dogs of 4 owners on 2 streets to "
-    )
+    assert out.startswith("wrote the unlicensed-dog list for 2026–27 as of ")
+    assert ": 6 dogs of 6 owners on 4 streets, 1 never licensed to list.pdf, list.csv" in out
     rows = list(csv.DictReader(io.StringIO((workdir / "list.csv").read_text("utf-8-sig"))))
     assert [r["dog"] for r in rows] == list(ON_THE_LIST)
     assert [(r["street"], r["house_number"]) for r in rows] == [
@@ -48,14 +48,19 @@ def test_writes_the_list_as_pdf_and_csv(
         ("Elm St", "3"),
         ("Elm St", "12"),
         ("Elm St", "100"),
+        ("Oak St", "13"),
+        ("Pine St", "2"),
     ]
-    text = "\n".join(page_texts((workdir / "list.pdf").read_bytes()))
+    assert all(r["amount_due"] for r in rows)
+    pages = page_texts((workdir / "list.pdf").read_bytes())
+    assert "Warrant for Unlicensed Dogs" in pages[0]
+    text = "\n".join(pages[1:])
     assert "Dogs Not Licensed — MGL c.140 §151A" in text
-    assert "Total: 4 dogs of 4 owners on 2 streets." in text
+    assert "Total: 6 dogs of 6 owners on 4 streets; 1 never licensed;" in text
     positions = [text.index(name) for name in ON_THE_LIST]
     assert positions == sorted(positions)
-    for gone in ("Bella", "Dusty", "Rover", "Pip", "Ghost", "Kenny", "Oldie", "Newbie"):
-        assert gone not in text
+    for gone in ("Bella", "Dusty", "Rover", "Pip", "Kenny", "Newbie"):
+        assert f"\n{gone} " not in text and f"\n{gone}\n" not in text
 
 
 def test_a_pdf_alone(url: str, workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +68,7 @@ def test_a_pdf_alone(url: str, workdir: Path, capsys: pytest.CaptureFixture[str]
         capsys, "--db", url, "report", "unlicensed", "--year", "2025", "--pdf", "old.pdf"
     )
     assert status == 0
-    assert "for 2025–26: 1 dog of 1 owner on 1 street" in out
+    assert ": 3 dogs of 3 owners on 2 streets" in out
     assert sorted(p.name for p in workdir.iterdir() if "sqlite" not in p.name) == ["old.pdf"]
 
 
@@ -78,6 +83,9 @@ def test_a_pdf_alone(url: str, workdir: Path, capsys: pytest.CaptureFixture[str]
         (["--year", "2026", "--pdf", "nowhere/a.pdf"], "the folder for --pdf does not exist"),
         (["--year", "2026", "--pdf", "same.pdf", "--csv", "same.pdf"], "--csv must name a .csv"),
         (["--year", "2026", "--pdf", "folder.pdf"], "names a folder"),
+        (["--year", "2026", "--as-of", "06/01/2026", "--pdf", "a.pdf"], "--as-of takes a date"),
+        (["--year", "2026", "--as-of", "2026-02-30", "--pdf", "a.pdf"], "--as-of takes a date"),
+        (["--year", "2026", "--as-of", "2999-01-01", "--pdf", "a.pdf"], "cannot be after today"),
     ],
     ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None,
 )
@@ -94,3 +102,17 @@ def test_hostile_input_leaves_no_file(
     assert_one_line_refusal(status, out, err)
     assert says in err
     assert sorted(p.name for p in workdir.iterdir()) == before
+
+
+def test_as_of_an_earlier_day_draws_that_list_up_again(
+    url: str, workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("--db", url, "report", "unlicensed", "--year", "2025", "--as-of", "2025-06-01")
+    status, out, err = run(capsys, *argv, "--pdf", "a.pdf", "--csv", "a.csv")
+    assert (status, err) == (0, "")
+    assert "for 2025–26 as of 06/01/2025: 3 dogs" in out
+    rows = list(csv.DictReader(io.StringIO((workdir / "a.csv").read_text("utf-8-sig"))))
+    assert [r["dog"] for r in rows] == ["Ghost", "Oldie", "Newbie"]
+    assert {r["as_of"] for r in rows} == {"06/01/2025"}
+    run(capsys, *argv, "--pdf", "b.pdf", "--csv", "b.csv")
+    assert (workdir / "a.csv").read_bytes() == (workdir / "b.csv").read_bytes()

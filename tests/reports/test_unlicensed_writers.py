@@ -1,6 +1,7 @@
-"""The unlicensed-dog list's writers from literal rows: landscape Letter pages numbered
-"Page N of M", each street with its count, the total, and text from residents never run
-as a spreadsheet formula."""
+"""The unlicensed-dog list's writers from literal rows: the warrant's cover page on
+portrait Letter, then landscape Letter pages numbered "Page N of M", each street with its
+count, each dog with its evidence, notices and amount due, the total, who was left out,
+and text from residents never run as a spreadsheet formula."""
 
 from __future__ import annotations
 
@@ -9,10 +10,17 @@ import datetime as dt
 import io
 import re
 from dataclasses import replace
+from decimal import Decimal
 
 from clerkdesk.reports.documents import OfficeHeading
 from clerkdesk.reports.unlicensed_csv import HEADER, render_unlicensed_csv
-from clerkdesk.reports.unlicensed_data import CensusHousehold, UnlicensedList, UnlicensedRow
+from clerkdesk.reports.unlicensed_data import (
+    CensusHousehold,
+    LeftOut,
+    SignatureBlock,
+    UnlicensedList,
+    UnlicensedRow,
+)
 from clerkdesk.reports.unlicensed_pdf import render_unlicensed_pdf
 from pdf_support import page_sizes, page_texts
 
@@ -37,6 +45,13 @@ def row(n: int, street: str, owner: str | None = None) -> UnlicensedRow:
         residence=f"{n} {street}",
         sex_label="F/S",
         color="Tricolor",
+        last_license_year="2025–26",
+        last_license_number=n,
+        age="7 years",
+        rabies="Vaccinated 04/20/2024 by Dr. Anne Kowalski; expires 04/20/2027",
+        notices=(("Renewal notice", dt.date(2026, 2, 2)),),
+        amount_due=Decimal("14.00"),
+        late_fees=Decimal("4.00"),
     )
 
 
@@ -51,6 +66,8 @@ def listing(
         last_year_label="2025–26",
         made_on=made_on,
         year=2026,
+        left_out=(LeftOut("licensed", 300), LeftOut("too_young", 4)),
+        signatures=SignatureBlock(clerk_name="Dana Reyes"),
     )
 
 
@@ -62,15 +79,19 @@ def many() -> UnlicensedList:
 def test_pages_are_landscape_letter_and_numbered_of_the_whole() -> None:
     data = render_unlicensed_pdf(many(), invariant=True)
     texts = page_texts(data)
-    assert len(texts) > 2
-    assert set(page_sizes(data)) == {(792.0, 612.0)}
+    assert len(texts) > 3
+    # the warrant's cover on portrait Letter, the list on landscape
+    assert page_sizes(data)[0] == (612.0, 792.0)
+    assert set(page_sizes(data)[1:]) == {(792.0, 612.0)}
     for number, text in enumerate(texts, start=1):
         assert f"Page {number} of {len(texts)}" in text
         assert "Town of Westborough — Dogs not licensed for 2026–27 (MGL c.140 §151A)" in text
+        if number == 1:
+            continue
         # the column names are repeated at the top of every page
-        assert "Mailing address" in text and "Last license" in text
+        assert "mailing address" in text and "Last license" in text and "Amount due" in text
         # and a page the list runs onto names the street it goes on with
-        if number > 1:
+        if number > 2:
             first_dog = re.search(r"Dog\d{3}", text)
             assert first_dog is not None
             assert any(f"{street}\n" in text[: first_dog.start()] for street in STREETS)
@@ -79,7 +100,7 @@ def test_pages_are_landscape_letter_and_numbered_of_the_whole() -> None:
 def test_every_dog_once_in_order_with_street_counts_and_the_total() -> None:
     text = "\n".join(page_texts(render_unlicensed_pdf(many(), invariant=True)))
     assert "Dogs Not Licensed — MGL c.140 §151A" in text
-    assert "Licensed for 2025–26; no license for 2026–27, due by 04/01/2026" in text
+    assert "No license in force for 2026–27; licenses due by 04/01/2026" in text
     assert "As of 06/01/2026" in text
     names = [f"Dog{n:03d}" for n in range(120)]
     assert all(text.count(name) == 1 for name in names)
@@ -89,20 +110,54 @@ def test_every_dog_once_in_order_with_street_counts_and_the_total() -> None:
     firsts = [text.index(f"{street}\n") for street in STREETS]
     assert firsts == sorted(firsts)
     assert len(re.findall(r"(?<!\d)20 dogs", text)) >= len(STREETS)
-    assert "Total: 120 dogs of 120 owners on 6 streets." in text
+    assert "Total: 120 dogs of 120 owners on 6 streets; 0 never licensed; $1,680.00 due" in text
     assert "before the due date" not in text
+
+
+def test_each_dog_carries_its_evidence_notices_and_amount() -> None:
+    never = replace(
+        row(7, "Elm St"), never_licensed=True, last_license_label="never licensed",
+        last_license_number=None, last_license_year="", last_tag=None, rabies="", notices=(),
+        census="2026 census: 2 dogs (census.xlsx, row 4)", late_fees=Decimal("0.00"),
+        amount_due=Decimal("10.00"),
+    )  # fmt: skip
+    data = listing((row(3, "Elm St"), never))
+    text = " ".join(" ".join(page_texts(render_unlicensed_pdf(data))[1:]).split())
+    assert "License 3 2025–26 tag W-3" in text
+    assert "Vaccinated 04/20/2024 by Dr. Anne Kowalski; expires 04/20/2027" in text
+    assert "Renewal notice 02/02/2026" in text
+    assert "$14.00 incl. $4.00 late fees" in text
+    assert "Never licensed" in text and "None on file" in text and "None $10.00" in text
+    assert "2026 census: 2 dogs (census.xlsx, row 4)" in text
+    # who was left out, and why
+    assert "Licensed for the year 300" in text and "Under the licensing age 4" in text
+    assert "Left out in all 304" in text
+
+
+def test_the_cover_is_the_warrant_to_the_officer_with_the_clerks_signature() -> None:
+    cover = " ".join(page_texts(render_unlicensed_pdf(many()))[0].split())
+    assert "Warrant for Unlicensed Dogs" in cover
+    assert "To the Animal Control Officer of Town of Westborough: Greeting." in cover
+    assert "seek out, catch and confine" in cover
+    for fact in ("2026–27 (licenses due by 04/01/2026)", "06/01/2026", "120 dogs of 120 owners"):
+        assert fact in cover
+    assert cover.count("Select Board") == 3
+    assert "Dana Reyes, Town Clerk" in cover and "Animal Control Officer Date" in cover
+    city = replace(many(), signatures=SignatureBlock("Mayor", 1, "", "City Clerk"))
+    cover = " ".join(page_texts(render_unlicensed_pdf(city))[0].split())
+    assert "Mayor" in cover and "Select Board" not in cover and "City Clerk" in cover
 
 
 def test_before_the_due_date_it_says_so() -> None:
     early = listing((row(1, "Elm St"),), made_on=dt.date(2026, 3, 1))
-    text = page_texts(render_unlicensed_pdf(early))[0]
+    text = page_texts(render_unlicensed_pdf(early))[1]
     assert "Drawn up before the due date (04/01/2026): these dogs are not late yet." in text
-    assert "1 dog" in text and "Total: 1 dog of 1 owner on 1 street." in text
+    assert "1 dog" in text and "Total: 1 dog of 1 owner on 1 street;" in text
 
 
 def test_an_empty_list_says_why() -> None:
-    text = page_texts(render_unlicensed_pdf(listing(())))[0]
-    assert "Every dog licensed for 2025–26 has been licensed for 2026–27" in text
+    text = " ".join(page_texts(render_unlicensed_pdf(listing(())))[1].split())
+    assert "No dog of licensing age on file was kept without a license for 2026–27" in text
 
 
 def test_the_csv_holds_the_rows_and_never_a_formula() -> None:
@@ -143,7 +198,8 @@ def test_the_census_households_follow_the_dogs_with_their_source() -> None:
 
 def test_an_empty_list_still_shows_the_census_households() -> None:
     text = " ".join(page_texts(render_unlicensed_pdf(replace(listing(()), households=HOUSES))))
-    assert "Every dog licensed for 2025–26" in text and "3 Pine Road, 2" in " ".join(text.split())
+    assert "No dog of licensing age on file" in " ".join(text.split())
+    assert "3 Pine Road, 2" in " ".join(text.split())
 
 
 def test_the_csv_lists_the_census_households_after_the_dogs() -> None:
@@ -164,3 +220,30 @@ def test_the_csv_lists_the_census_households_after_the_dogs() -> None:
     )
     assert pine["owner"] == "'" + HOSTILE
     assert read[1][HEADER.index("census_dogs")] == ""
+
+
+def test_the_csv_columns_carry_the_evidence_and_the_amount() -> None:
+    never = replace(
+        row(7, "Elm St"), never_licensed=True, last_license_label="never licensed",
+        last_license_number=None, last_license_year="", last_tag=None, rabies="", notices=(),
+        amount_due=None, late_fees=Decimal("0.00"), amount_note="No rabies certificate",
+    )  # fmt: skip
+    data = render_unlicensed_csv(listing((row(3, "Elm St"), never)))
+    read = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert tuple(read[0]) == HEADER
+    assert HEADER[-4:] == ("census_dogs", "census_source", "owner_id", "dog_id")
+    for column in ("never_licensed", "last_license_year", "last_license_number",
+                   "rabies_certificate", "census_answer", "notices_sent", "amount_due",
+                   "late_fees", "as_of"):  # fmt: skip
+        assert column in HEADER
+    held, unheld = (dict(zip(HEADER, line, strict=True)) for line in read[1:])
+    assert (held["never_licensed"], held["last_license_year"], held["last_license_number"]) == (
+        "no", "2025–26", "3",
+    )  # fmt: skip
+    assert (held["amount_due"], held["late_fees"], held["as_of"]) == ("14.00", "4.00", "06/01/2026")
+    assert held["notices_sent"] == "Renewal notice 02/02/2026"
+    assert held["rabies_certificate"].startswith("Vaccinated 04/20/2024")
+    assert (unheld["never_licensed"], unheld["last_license"], unheld["rabies_certificate"]) == (
+        "yes", "never licensed", "none on file",
+    )  # fmt: skip
+    assert (unheld["amount_due"], unheld["amount_note"]) == ("", "No rabies certificate")

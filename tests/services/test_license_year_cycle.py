@@ -13,7 +13,7 @@ from clerkdesk.rules import presets
 from clerkdesk.services import people, tags
 from clerkdesk.services.season import season_overview
 from clerkdesk.services.town import save_town_profile
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from clerkdesk.services.year_open import TagRange, license_years_shown, open_license_year
 from year_support import CLERK, add_dog, add_owner, all_rows, at, sell
 
@@ -64,7 +64,7 @@ def test_a_whole_license_year(database: Database) -> None:
     )
 
     # THEN after the due date the list is exactly Flo's dog
-    listed = unlicensed_dogs(database, year=2026, on=dt.date(2026, 6, 15))
+    listed = unlicensed_list(database, year=2026, on=dt.date(2026, 6, 15))
     assert [r.dog_name for r in listed.rows] == ["Flo's dog"]
     assert listed.rows[0].address_lines[0] == "6 Main St"
     season = season_overview(database, on=dt.date(2026, 6, 15))

@@ -4,7 +4,7 @@ the counter and the year-end screens use.
 2025–26 is sold; in February the clerk mails renewal notices for 2026–27 and opens it; some
 owners renew early, one late with the late fee, one never; the kennels are renewed in a
 batch, one refused for want of its inspection; after the due date the unlicensed list is
-exactly the dog that was not renewed.
+exactly the dog that was not renewed and the dogs of the kennel left unlicensed.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from clerkdesk.services.kennels import (
 from clerkdesk.services.notices import NoticeChoice, write_notices
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from clerkdesk.services.year_open import open_license_year
 from small_town import dog_input, owner_input, vaccination
 
@@ -187,6 +187,9 @@ def test_a_whole_license_year(database: Database, tmp_path: Path) -> None:
     assert late == Decimal(rows[ann]["amount_late"])
     assert late > Decimal(rows[ann]["amount_now"])
 
-    # After the due date: only John's Max, never renewed, is on the list.
-    listed = unlicensed_dogs(database, year=NEXT, on=dt.date(2026, 6, 10))
-    assert [(r.dog_id, r.owner_id) for r in listed.rows] == [(max_, john)]
+    # After the due date: John's Max, never renewed, is on the list, and Ken's two dogs,
+    # whose kennel holds no license for the year (refused for want of its inspection).
+    listed = unlicensed_list(database, year=NEXT, on=dt.date(2026, 6, 10))
+    assert sorted((r.dog_id, r.owner_id) for r in listed.rows) == sorted(
+        [(max_, john), *((dog, ken) for dog in ken_dogs)]
+    )

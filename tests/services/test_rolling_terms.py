@@ -21,7 +21,7 @@ from clerkdesk.services.owner_card import owner_card
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.standing import dog_standing
 from clerkdesk.services.town import save_town_profile
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from pdf_support import page_texts
 from small_town import CLERK, Town, at, check, dog_input, vaccination
 
@@ -134,9 +134,9 @@ def test_the_card_holds_it_until_the_renewal_window_then_renews_from_the_anniver
 def test_a_lapsed_dog_is_on_the_unlicensed_list_with_the_day_it_ran_out(rolling: Town) -> None:
     scout = new_dog(rolling, "Scout")
     license_on(rolling, scout, dt.date(2026, 6, 10))
-    before = unlicensed_dogs(rolling.database, year=2027, on=dt.date(2027, 6, 10))
+    before = unlicensed_list(rolling.database, year=2027, on=dt.date(2027, 6, 10))
     assert scout not in {row.dog_id for row in before.rows}
-    after = unlicensed_dogs(rolling.database, year=2027, on=dt.date(2027, 6, 11))
+    after = unlicensed_list(rolling.database, year=2027, on=dt.date(2027, 6, 11))
     row = next(r for r in after.rows if r.dog_id == scout)
     assert "ran out 06/10/2027" in row.last_license_label
 

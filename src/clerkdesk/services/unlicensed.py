@@ -1,17 +1,21 @@
-"""The dogs licensed last year and not renewed: the animal control officer's list for the
-§151A warrant after the due date, and the reminder letters' mailing list.
+"""The §151A list: every active dog of licensing age kept in town without a license in
+force on the as-of day, for the animal control officer and the warrant the select board or
+mayor issues; and the reminder letters' mailing list.
 
-A dog is on it when it held a license (not voided) for the license year before, holds none
-for the year, is still active (not deceased, moved, transferred or lost) with an owner who
-has neither moved nor died, and is not kept under a kennel license of the year. The rows
-come sorted by street name, house number, then owner, as an officer walks them.
+Who is on it is ``services.unlicensed_selection`` (one SQL rule, also counting who was left
+out and why); each dog's evidence is ``services.unlicensed_evidence``; the amount due is the
+counter's own quote (``services.standing.dog_standing``) on the as-of day, late fees and all.
+The rows come sorted by street name, house number, then owner, as an officer walks them.
+``not_renewed_dogs`` stays the narrower count the season overview reports (licensed last
+year, not renewed).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from sqlalchemy import Select, exists, func, or_, select
 from sqlalchemy.orm import Session
@@ -30,21 +34,52 @@ from clerkdesk.models import (
     LicenseStatus,
     Owner,
     OwnerStatus,
+    User,
 )
-from clerkdesk.reports.unlicensed_data import CensusHousehold, UnlicensedList, UnlicensedRow
+from clerkdesk.models.census import CensusAnswer
+from clerkdesk.reports.unlicensed_data import (
+    CensusHousehold,
+    LeftOut,
+    SignatureBlock,
+    UnlicensedList,
+    UnlicensedRow,
+)
 from clerkdesk.rules import TownProfile
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
-from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.rules.quote import QuoteLine
+from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.rules.street_order import house_key, street_and_number, street_key
-from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.acting import PermissionDenied, require
-from clerkdesk.services.documents import mailing_lines, office_heading, residence_lines
+from clerkdesk.services.documents import age_on, mailing_lines, office_heading, residence_lines
 from clerkdesk.services.importing.census_evidence import census_evidence
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.tag_prefix import stock_prefix
+from clerkdesk.services.standing import NoticeDates, dog_standing, senior_exempt
+from clerkdesk.services.unlicensed_evidence import (
+    census_answers,
+    last_licenses,
+    notices_sent,
+    rabies_on_file,
+)
+from clerkdesk.services.unlicensed_selection import (
+    AsOf,
+    UnlicensedSelection,
+    as_of,
+    select_unlicensed,
+    unlicensed_clause,
+    unlicensed_dogs,
+)
 
-__all__ = ["UnlicensedList", "UnlicensedRow", "unlicensed_dogs", "unlicensed_in"]
+__all__ = [
+    "UnlicensedList",
+    "UnlicensedRow",
+    "UnlicensedSelection",
+    "unlicensed_clause",
+    "unlicensed_dogs",
+    "unlicensed_in",
+    "unlicensed_list",
+]
+ZERO = Decimal("0.00")
 
 FIRST_YEAR, LAST_YEAR = 1901, 9998
 
@@ -123,28 +158,66 @@ def not_renewed_dogs(
     )
 
 
-def _rows(
-    session: Session, last: LicenseYear, this: LicenseYear, on: dt.date, rolling: bool
-) -> Iterator[UnlicensedRow]:
-    chosen = not_renewed_dogs(last, this, on, rolling=rolling).subquery()
-    query = (
-        select(
-            Dog,
-            Owner,
-            License.number,
-            License.tag_number,
-            stock_prefix(License.license_year_start, License.tag_number),
-            License.valid_until,
+def _late(line: QuoteLine) -> bool:
+    return "late" in line.code or line.description.startswith("Arrears")
+
+
+def _amounts(
+    session: Session, profile: TownProfile, frame: AsOf, dogs: Sequence[Dog]
+) -> dict[int, tuple[Decimal | None, Decimal, str]]:
+    """Each dog's (amount, late fees in it, note) as the counter quotes it on the day: the
+    dogs of one owner in the card's order, so a senior exemption is counted as it is there."""
+    found: dict[int, tuple[Decimal | None, Decimal, str]] = {}
+    notices = NoticeDates(session)
+    chosen = None if frame.rolling else frame.year.starts_in
+    seniors: dict[int, int] = {}
+    for dog in sorted(dogs, key=lambda d: (d.owner_id, d.name, d.id)):
+        standing = dog_standing(
+            session,
+            profile,
+            dog.id,
+            frame.day,
+            license_year=chosen,
+            extra_senior=seniors.get(dog.owner_id, 0),
+            notices=notices,
         )
-        .join(chosen, chosen.c.id == Dog.id)
-        .join(License, License.id == chosen.c.license_id)
-        .join(Owner, Owner.id == Dog.owner_id)
-    )
-    for dog, owner, number, tag, prefix, ended in session.execute(query):
-        # Where terms roll, each dog's own: its license's number and the day it ran out.
-        held = f"{number} (ran out {us_date(ended)})" if rolling else f"{number} ({last.label})"
+        quote = standing.quote
+        if quote is None:
+            why = standing.blockers[0] if standing.blockers else "no quote"
+            found[dog.id] = (None, ZERO, why)
+            continue
+        if senior_exempt(quote):
+            seniors[dog.owner_id] = seniors.get(dog.owner_id, 0) + 1
+        late = sum((line.amount for line in quote.lines if _late(line)), ZERO)
+        note = "no fee: exempt, a license is still required" if quote.total == ZERO else ""
+        found[dog.id] = (quote.total, late, note)
+    return found
+
+
+def _rows(
+    session: Session, profile: TownProfile, frame: AsOf, dog_ids: Sequence[int]
+) -> Iterator[UnlicensedRow]:
+    dogs: list[Dog] = []
+    for at in range(0, len(dog_ids), 500):
+        dogs += session.scalars(select(Dog).where(Dog.id.in_(dog_ids[at : at + 500]))).all()
+    owners = {dog.owner_id: dog.owner for dog in dogs}
+    last = last_licenses(session, frame, dog_ids)
+    rabies = rabies_on_file(session, frame, dog_ids)
+    census = census_answers(session, frame, list(owners.values()))
+    sent = notices_sent(session, frame, sorted(owners))
+    amounts = _amounts(session, profile, frame, dogs)
+    for dog in dogs:
+        owner = owners[dog.owner_id]
+        held = last.get(dog.id)
+        if held is None:
+            label = "never licensed"
+        elif frame.rolling:
+            label = f"{held.number} (ran out {us_date(held.valid_until)})"
+        else:
+            label = f"{held.number} ({held.year_label})"
         street, house = street_and_number(owner.street)
         residence = residence_lines(owner)
+        amount, late, note = amounts[dog.id]
         yield UnlicensedRow(
             street=street,
             house_number=house,
@@ -155,11 +228,22 @@ def _rows(
             dog_id=dog.id,
             dog_name=dog.name,
             breed=dog.breed,
-            last_license_label=held,
-            last_tag=None if tag is None else tag_text(tag, prefix),
+            last_license_label=label,
+            last_tag=held.tag if held else None,
             residence=residence[0],
             sex_label=_sex_label(dog.sex, dog.altered),
             color=dog.color,
+            never_licensed=held is None,
+            last_license_year=held.year_label if held else "",
+            last_license_number=held.number if held else None,
+            age=age_on(dog.birth_date, frame.day, estimated=dog.birth_date_estimated)
+            or "age unknown",
+            rabies=rabies.get(dog.id, ""),
+            census=census.get(owner.id, ""),
+            notices=sent.get(owner.id, ()),
+            amount_due=amount,
+            late_fees=late,
+            amount_note=note,
         )
 
 
@@ -203,56 +287,96 @@ def years_of(profile: TownProfile, year: int) -> tuple[LicenseYear, LicenseYear]
     return profile.license_year_starting_in(year - 1), profile.license_year_starting_in(year)
 
 
-def unlicensed_in(session: Session, *, year: int, on: dt.date) -> UnlicensedList:
-    """:func:`unlicensed_dogs` inside the caller's transaction."""
+def signature_block(session: Session, profile: TownProfile, actor: Actor | None) -> SignatureBlock:
+    """The select board (three lines) in a town, the mayor in a city; the clerk is the one
+    drawing the list up when a clerk does, else the office's only clerk, else a blank line."""
+    city = profile.name.lower().startswith("city")
+    title = "City Clerk" if city else "Town Clerk"
+    clerks = session.execute(
+        select(User.name, User.full_name).where(User.role == Role.CLERK, User.disabled.is_(False))
+    ).all()
+    names = {name: " ".join((full or "").split()) for name, full in clerks}
+    if actor is not None and actor.role is Role.CLERK:
+        clerk = names.get(actor.name, "")
+    else:
+        clerk = next(iter(names.values())) if len(names) == 1 else ""
+    return SignatureBlock(
+        issuer="Mayor" if city else "Select Board",
+        signers=1 if city else 3,
+        clerk_name=clerk,
+        clerk_title=title,
+    )
+
+
+def unlicensed_in(
+    session: Session, *, year: int, on: dt.date, actor: Actor | None = None
+) -> UnlicensedList:
+    """:func:`unlicensed_list` inside the caller's transaction."""
     profile = profile_in_force(session)
     last, this = years_of(profile, year)
-    rolling = profile.license_year_rule.rolling
+    frame = as_of(profile, on, year)
+    chosen = select_unlicensed(session, frame)
     return UnlicensedList(
         year_label=this.label,
         due_date=profile.due_date(this),
-        rows=_sorted(_rows(session, last, this, on, rolling)),
+        rows=_sorted(_rows(session, profile, frame, chosen.dog_ids)),
         heading=office_heading(profile),
         last_year_label=last.label,
         made_on=on,
         year=year,
-        households=_households(session, year, this, on, rolling),
+        households=_households(session, frame),
+        left_out=tuple(LeftOut(why, dogs) for why, dogs in chosen.left_out),
+        license_age_months=frame.age_months,
+        signatures=signature_block(session, profile, actor),
     )
 
 
-def _households(
-    session: Session, year: int, this: LicenseYear, on: dt.date, rolling: bool
-) -> tuple[CensusHousehold, ...]:
-    """The census of ``year``'s households reporting dogs with none licensed for ``this``."""
+def _households(session: Session, frame: AsOf) -> tuple[CensusHousehold, ...]:
+    """The census of the list's year: households reporting dogs with none licensed for the
+    year, of those imported by the day."""
+    year = frame.year.starts_in
+    found = census_evidence(session, year, frame.year, frame.day, rolling=frame.rolling)
+    imported: dict[int, dt.datetime] = {
+        answer_id: moment
+        for answer_id, moment in session.execute(
+            select(CensusAnswer.id, CensusAnswer.imported_at).where(
+                CensusAnswer.id.in_([house.answer_id for house in found])
+            )
+        )
+    }
     return tuple(
         CensusHousehold(
-            address=found.street + (f", {found.unit}" if found.unit else ""),
-            residents=found.residents,
-            dogs=found.dogs,
-            owners=found.match.owner_names,
-            matched=found.match.reason,
-            source=found.source,
+            address=house.street + (f", {house.unit}" if house.unit else ""),
+            residents=house.residents,
+            dogs=house.dogs,
+            owners=house.match.owner_names,
+            matched=house.match.reason,
+            source=house.source,
         )
-        for found in census_evidence(session, year, this, on, rolling=rolling)
+        for house in found
+        if imported[house.answer_id] < frame.day_ends
     )
 
 
-def unlicensed_dogs(
+def unlicensed_list(
     database: Database, *, year: int, on: dt.date, actor: Actor | None = None
 ) -> UnlicensedList:
-    """The dogs licensed for the license year before ``year`` and not for ``year``, as of
-    ``on``. With ``actor``, refused unless they may read it (INSPECT or READ_REPORTS)."""
+    """Every active dog of licensing age without a license for the license year starting
+    in ``year``, as the records stood on ``on``. With ``actor``, refused unless they may
+    read it (INSPECT or READ_REPORTS)."""
     if actor is not None:
         check_reader(actor)
     with database.read() as session:
-        return unlicensed_in(session, year=year, on=on)
+        return unlicensed_in(session, year=year, on=on, actor=actor)
 
 
 def unlicensed_count(database: Database, *, year: int, on: dt.date) -> int:
     """How many dogs the list holds, counted by the database."""
     with database.read() as session:
         profile = profile_in_force(session)
-        last, this = years_of(profile, year)
-        rolling = profile.license_year_rule.rolling
-        chosen = not_renewed_dogs(last, this, on, rolling=rolling).subquery()
+        years_of(profile, year)
+        frame = as_of(profile, on, year)
+        chosen = (
+            select(Dog.id).join(Owner, Owner.id == Dog.owner_id).where(unlicensed_clause(frame))
+        ).subquery()
         return int(session.scalar(select(func.count()).select_from(chosen)) or 0)

@@ -21,7 +21,7 @@ from clerkdesk.services.importing.census import (
 )
 from clerkdesk.services.importing.census_evidence import census_evidence
 from clerkdesk.services.profile_source import profile_in_force
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from small_town import CLERK, Town, check
 from vet_lists import census_listing
 
@@ -162,7 +162,7 @@ def test_the_unlicensed_list_carries_the_households_with_their_source(
     listing = read_census(census_listing(tmp_path / "census-2026.csv"), 2026)
     import_census(town.database, listing, actor=CLERK, clock=town.clock)
 
-    found = unlicensed_dogs(town.database, year=2026, on=town.clock.today())
+    found = unlicensed_list(town.database, year=2026, on=town.clock.today())
 
     assert [r.dog_name for r in found.rows] == ["Bella", "Rex"]
     assert [(h.address, h.dogs, h.owners, h.source) for h in found.households] == [
@@ -171,4 +171,4 @@ def test_the_unlicensed_list_carries_the_households_with_their_source(
         ("3 Pine Road, 2", 1, "", "2026 census, census-2026.csv, row 5"),
     ]
     assert found.households[2].matched == "no owner on file at this address"
-    assert unlicensed_dogs(town.database, year=2027, on=town.clock.today()).households == ()
+    assert unlicensed_list(town.database, year=2027, on=town.clock.today()).households == ()

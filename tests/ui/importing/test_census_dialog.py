@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from clerkdesk.models import Owner, OwnerStatus
 from clerkdesk.services.importing.census import CensusImported
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from clerkdesk.ui.importing.census_dialog import CensusDialog
 from clerkdesk.ui.main_window import MainWindow
 from qt_support import RecordedDialogs
@@ -77,7 +77,7 @@ def test_the_census_is_imported_shown_and_on_the_unlicensed_list(
         dialog.message.text()
     )
     assert "1 household reporting dogs with none licensed is on Year end" in dialog.message.text()
-    listed = unlicensed_dogs(window.ctx.database, year=2026, on=window.ctx.clock.today())
+    listed = unlicensed_list(window.ctx.database, year=2026, on=window.ctx.clock.today())
     assert [(h.address, h.residents, h.source) for h in listed.households] == [
         ("999 Nowhere Lane", "Ann & Bo Quill", "2026 census, census-2026.csv, row 3")
     ]

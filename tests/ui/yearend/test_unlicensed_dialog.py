@@ -16,7 +16,7 @@ from yearend_support import ALT, fill_history, open_by_keys
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.yearend.notices_dialog import NoticesDialog
@@ -41,7 +41,7 @@ def test_the_list_is_counted_by_street(
     dialog: UnlicensedDialog, sqlite_database: Database, clock: FixedClock
 ) -> None:
     assert dialog.year_box.label() == "2026–27"
-    listed = unlicensed_dogs(sqlite_database, year=2026, on=clock.today())
+    listed = unlicensed_list(sqlite_database, year=2026, on=clock.today())
     assert listed.rows
     by_street = Counter(row.street for row in listed.rows)
     shown = {
@@ -82,3 +82,27 @@ def test_reminder_letters_open_on_reminders_for_the_same_year(
     assert notices.reminder.isChecked() and notices.year_box.year() == 2026
     qtbot.waitUntil(lambda: notices.count is not None, timeout=10000)
     assert notices.count is not None and notices.count.owners > 0
+
+
+def test_an_earlier_as_of_day_lists_the_records_as_they_stood(
+    qtbot: QtBot, dialog: UnlicensedDialog, sqlite_database: Database, clock: FixedClock
+) -> None:
+    import datetime as dt
+
+    from PySide6.QtCore import QDate
+
+    # WHEN the clerk picks an earlier day in the As of field
+    earlier = clock.today() - dt.timedelta(days=40)
+    dialog.data = None
+    dialog.as_of.setDate(QDate(earlier.year, earlier.month, earlier.day))
+    qtbot.waitUntil(
+        lambda: dialog.data is not None and dialog.data.made_on == earlier, timeout=10000
+    )
+    # THEN the list is the service's list as of that day, and says so
+    assert dialog.data is not None
+    listed = unlicensed_list(sqlite_database, year=2026, on=earlier)
+    assert dialog.data.rows == listed.rows
+    assert f"on {earlier:%m/%d/%Y}" in dialog.summary.text()
+    assert dialog.pdf.edit.text().endswith(f"as-of-{earlier:%Y-%m-%d}.pdf")
+    # AND the field never offers a day after today
+    assert dialog.as_of.maximumDate() == QDate(*clock.today().timetuple()[:3])

@@ -1,23 +1,26 @@
-"""Unlicensed dogs…: the dogs licensed last year and not renewed for the year chosen, as
-the animal control officer walks them (counted by street), written as a PDF and a CSV for
-the §151A warrant; "Reminder letters…" opens the notices dialog on reminders for the same
-year. The list is read off the UI thread; the files are written whole or not at all."""
+"""Unlicensed dogs…: every dog of licensing age kept without a license for the year
+chosen, as the records stood on the as-of day (today unless the clerk picks an earlier
+one), as the animal control officer walks them (counted by street), with who was left out
+and why; written as a PDF (the warrant's cover, then the list) and a CSV for the §151A
+warrant. "Reminder letters…" opens the notices dialog on reminders for the same year. The
+list is read off the UI thread; the files are written whole or not at all."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QDateEdit, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from clerkdesk.reports.unlicensed_data import UnlicensedList
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import NoticeKind
 from clerkdesk.rules.roles import Permission
-from clerkdesk.services.unlicensed import unlicensed_dogs
+from clerkdesk.services.unlicensed import unlicensed_list
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.printing.jobs import documents_dir
 from clerkdesk.ui.views.yearend.job_dialog import NO_TOWN, JobDialog
@@ -26,7 +29,7 @@ from clerkdesk.ui.views.yearend.path_field import PathField
 from clerkdesk.ui.views.yearend.unlicensed_files import UnlicensedWritten, write_unlicensed
 from clerkdesk.ui.views.yearend.years import YearBox, years_around
 
-TITLE = "Dogs not renewed"
+TITLE = "Unlicensed dogs"
 
 
 def by_street(data: UnlicensedList) -> list[tuple[str, int, int]]:
@@ -51,25 +54,32 @@ def census_words(data: UnlicensedList) -> str:
 
 
 def list_words(data: UnlicensedList, today: object) -> str:
-    return _dog_words(data, today) + census_words(data)
+    return _dog_words(data, today) + left_out_words(data) + census_words(data)
+
+
+def left_out_words(data: UnlicensedList) -> str:
+    """The dogs on file left off, by why: "Left off: 310 licensed, 4 under the age, …"."""
+    shown = [f"{left.dogs:,} {left.words.split(' (')[0]}" for left in data.left_out if left.dogs]
+    return f" Left off: {'; '.join(shown)}." if shown else ""
 
 
 def _dog_words(data: UnlicensedList, today: object) -> str:
     owners = len({row.owner_id for row in data.rows})
-    last = data.last_year_label or "the year before"
+    as_of = us_date(data.made_on) if data.made_on else "today"
     if not data.rows:
         return (
-            f"Every dog licensed for {last} is renewed for {data.year_label}, or is deceased, "
-            "moved or kept under a kennel license: no one is on the list."
+            f"No dog of licensing age on file was kept without a license for "
+            f"{data.year_label} on {as_of}: no one is on the list."
         )
     streets = len({row.street for row in data.rows})
     words = (
         f"{counted(len(data.rows), 'dog')} of {counted(owners, 'owner')} on "
-        f"{counted(streets, 'street')}: licensed for {last}, not renewed for "
-        f"{data.year_label} (due {us_date(data.due_date)})."
+        f"{counted(streets, 'street')} without a license for {data.year_label} on {as_of} "
+        f"({data.never_licensed} never licensed; ${data.total_due:,.2f} due that day)."
     )
-    if isinstance(today, type(data.due_date)) and today <= data.due_date:
-        words += " The due date has not passed yet: the list shrinks as owners renew."
+    day = data.made_on or today
+    if isinstance(day, type(data.due_date)) and day <= data.due_date:
+        words += " The due date had not passed: the list shrinks as owners renew."
     return words
 
 
@@ -84,9 +94,20 @@ class UnlicensedDialog(JobDialog):
         self._asked = 0
         self.year_box = YearBox("License year", self)
         self.add_row("year", "License &year  Alt+Y", self.year_box)
+        today = ctx.clock.today()
+        self.as_of = QDateEdit(QDate(today.year, today.month, today.day), self)
+        self.as_of.setAccessibleName("As of")
+        self.as_of.setDisplayFormat("MM/dd/yyyy")
+        self.as_of.setCalendarPopup(True)
+        self.as_of.setMaximumDate(QDate(today.year, today.month, today.day))
+        self.as_of.setToolTip(
+            "The list as the records stood on this day: licenses issued and dogs entered by "
+            "then. The same day gives the same list again."
+        )
+        self.add_row("as_of", "&As of  Alt+A", self.as_of)
         self.add_summary()
         self.streets = QTableWidget(0, 3, self)
-        self.streets.setAccessibleName("Dogs not renewed, by street")
+        self.streets.setAccessibleName("Unlicensed dogs, by street")
         self.streets.setHorizontalHeaderLabels(["Street", "Dogs", "Owners"])
         self.streets.verticalHeader().setVisible(False)
         self.streets.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -114,7 +135,8 @@ class UnlicensedDialog(JobDialog):
         )
         self.reminders_button.setVisible(ctx.actor.may(Permission.MAIL_NOTICES))
         self.add_buttons(self.write_button, self.reminders_button)
-        QWidget.setTabOrder(self.year_box, self.streets)
+        QWidget.setTabOrder(self.year_box, self.as_of)
+        QWidget.setTabOrder(self.as_of, self.streets)
         QWidget.setTabOrder(self.streets, self.pdf.edit)
         town = ctx.town
         if town is not None:
@@ -123,6 +145,7 @@ class UnlicensedDialog(JobDialog):
         else:
             self.tell(NO_TOWN, problem=True)
         self.year_box.currentIndexChanged.connect(self.read)
+        self.as_of.dateChanged.connect(lambda _d: self.read())
         self.pdf.edit.textChanged.connect(lambda _t: self._edited("pdf"))
         self.csv.edit.textChanged.connect(lambda _t: self._edited("csv"))
         self.read()
@@ -139,15 +162,16 @@ class UnlicensedDialog(JobDialog):
         self.refresh()
         if year is None:
             return
-        self.pdf.propose(documents_dir() / f"unlicensed-dogs-{year}.pdf")
-        self.csv.propose(documents_dir() / f"unlicensed-dogs-{year}.csv")
+        day = self.as_of_day()
+        self.pdf.propose(documents_dir() / f"unlicensed-dogs-{year}-as-of-{day:%Y-%m-%d}.pdf")
+        self.csv.propose(documents_dir() / f"unlicensed-dogs-{year}-as-of-{day:%Y-%m-%d}.csv")
         self.tell("")  # a reason given for another year no longer holds
         self._asked += 1
         asked = self._asked
         self.say_summary("Reading the list…")
-        ctx, today = self.ctx, self.ctx.clock.today()
+        ctx = self.ctx
         self.ctx.tasks.run(
-            lambda: unlicensed_dogs(ctx.database, year=year, on=today, actor=ctx.actor),
+            lambda: unlicensed_list(ctx.database, year=year, on=day, actor=ctx.actor),
             lambda data: self._read(asked, data),
             lambda exc: self._read_failed(asked, exc),
         )
@@ -172,6 +196,10 @@ class UnlicensedDialog(JobDialog):
         if asked == self._asked:
             self.say_summary("")
             self._failed(exc)
+
+    def as_of_day(self) -> dt.date:
+        chosen = self.as_of.date()
+        return dt.date(chosen.year(), chosen.month(), chosen.day())
 
     @property
     def reading(self) -> bool:
@@ -216,7 +244,7 @@ class UnlicensedDialog(JobDialog):
             words += f", and its CSV to {written.csv}"
         words += "."
         self.tell(words)
-        self.offer_pdf("The list of dogs not renewed", words, Path(written.pdf))
+        self.offer_pdf("The list of unlicensed dogs", words, Path(written.pdf))
 
     def reminders(self) -> None:
         if self.data is None or not self.ctx.actor.may(Permission.MAIL_NOTICES):
