@@ -29,9 +29,13 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     parser = actions.add_parser(
         "remittance",
         help="the remittance to the treasurer for a month or any period",
-        description="Write the remittance to the treasurer (MGL c.140 §147): totals by revenue "
-        "account, fee code and tender, the voids, the receipt numbers with any gap explained, "
-        "the clerk's retention where the town allows it, and the certification.",
+        description="Write the remittance to the treasurer (MGL c.140 §147): on its first page "
+        "the totals, the net due and the day to pay it over (the first Monday of the next "
+        "month), the clerk's certification under the penalties of perjury and the treasurer's "
+        "acknowledgement; then each fee at each unit price (licenses at no fee on their own "
+        "rows), the revenue accounts, tenders and voids, the license and tag numbers issued, "
+        "the receipt numbers with any gap explained, and Schedule A, every receipt. A copy made "
+        "after the month was locked as remitted says REPRINT.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -98,9 +102,12 @@ def handle_remittance(args: argparse.Namespace, ctx: CliContext) -> int:
     warning = ""
     if report.unexplained:
         warning = f"; {len(report.unexplained)} unexplained gap(s) in the receipt numbers"
+    reprint = "a REPRINT of " if report.locked else ""
+    due = report.turnover_due
     out(
-        f"wrote the remittance for {report.period_label}: net {report.net:,.2f}, due to the "
-        f"treasurer {report.due:,.2f} ({counted(report.receipt_count, 'receipt')}, "
+        f"wrote {reprint}the remittance for {report.period_label}: net {report.net:,.2f}, due "
+        f"to the treasurer {report.due:,.2f} by {due:%m/%d/%Y} "
+        f"({counted(report.receipt_count, 'receipt')}, "
         f"{counted(len(report.voids), 'void')}{warning}) to {names}"
     )
     return 0
