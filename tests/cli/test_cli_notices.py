@@ -18,8 +18,9 @@ from clerkdesk.clock import FixedClock, SystemClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.models import NoticeRun
+from clerkdesk.models.years import NoticeSent
 from clerkdesk.rules import presets
-from clerkdesk.rules.kinds import NoticeKind
+from clerkdesk.rules.kinds import NoticeKind, NoticeLevel
 from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.town import save_town_profile
@@ -138,6 +139,23 @@ def test_reminder_letters_after_the_due_date(
     assert "Bella" in text and "Reminder" in text
 
 
+def test_final_notices_are_recorded_as_final(
+    town: tuple[Database, int], workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database, year = town
+    status, out, err = run(
+        capsys, "--db", str(database.url), "notices", "reminder", "--year", str(year),
+        "--level", "final", "--pdf", "final.pdf",
+    )  # fmt: skip
+    if status == 2:  # the due date itself: reminders are refused until the day after
+        assert "after its due date" in err
+        return
+    assert (status, err) == (0, "")
+    assert out.startswith(f"wrote final notices for {year} to 1 owner")
+    with database.read() as session:
+        assert session.query(NoticeSent.level).all() == [(NoticeLevel.FINAL,)]
+
+
 HOSTILE = [
     (["renewal", "--year", "27", "--pdf", "a.pdf"], "YYYY"),
     (["renewal", "--year", "２０２７", "--pdf", "a.pdf"], "YYYY"),
@@ -156,6 +174,9 @@ HOSTILE = [
     ),
     (["reminder", "--year", "2027", "--pdf", "a.pdf", "--postcards"], "unrecognized"),
     (["reminder", "--year", "2200", "--pdf", "a.pdf"], "after its due date"),
+    (["reminder", "--year", "2027", "--pdf", "a.pdf", "--level", "first"], "reminder or final"),
+    (["reminder", "--year", "2027", "--pdf", "a.pdf", "--level", "FINAL!"], "reminder or final"),
+    (["renewal", "--year", "2027", "--pdf", "a.pdf", "--level", "final"], "unrecognized"),
     (["renewal", "--pdf", "a.pdf"], "--year"),
     (["renewal", "--year", "2027"], "--pdf"),
     (["--year", "2027", "--pdf", "a.pdf"], "renewal"),

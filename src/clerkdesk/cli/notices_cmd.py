@@ -23,7 +23,9 @@ the owners of the dogs still not licensed, with the amount due today. Examples:
   clerkdesk notices renewal --year 2027 --pdf renewals.pdf --csv mailhouse.csv
   clerkdesk notices renewal --year 2027 --pdf cards.pdf --postcards
   clerkdesk notices reminder --year 2026 --pdf reminders.pdf
+  clerkdesk notices reminder --year 2026 --level final --pdf final-notices.pdf
 """
+LEVELS = ("reminder", "final")
 KINDS = {"pdf": ".pdf", "csv": ".csv"}
 _YEAR = re.compile(r"^[0-9]{4}$")
 
@@ -57,6 +59,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _common(reminder)
+    reminder.add_argument(
+        "--level",
+        default="reminder",
+        metavar="LEVEL",
+        help="reminder (the default) or final: a final notice names what follows under the "
+        "bylaw (the list of unlicensed dogs, a complaint, a fine)",
+    )
     reminder.set_defaults(handler=handle_notices, notice_kind="reminder", postcards=False)
 
 
@@ -102,14 +111,20 @@ def handle_notices(args: argparse.Namespace, ctx: CliContext) -> int:
     csv = _target("csv", args.csv) if args.csv is not None else None
     if csv is not None and csv.resolve() == pdf.resolve():
         fail("--pdf and --csv must name different files")
+    level_text = str(getattr(args, "level", "") or "").strip().lower()
+    if args.notice_kind == "reminder" and level_text not in LEVELS:
+        fail(f"--level must be reminder or final, not {_quoted(str(args.level))}")
     database = ctx.database()
-    from clerkdesk.rules.kinds import NoticeKind
+    from clerkdesk.rules.kinds import NoticeKind, NoticeLevel
     from clerkdesk.services.notices import NoticeChoice, write_notices
 
     kind = NoticeKind(args.notice_kind)
-    choice = NoticeChoice(kind, year, postcards=bool(args.postcards))
+    level = NoticeLevel(level_text) if kind is NoticeKind.REMINDER else None
+    choice = NoticeChoice(kind, year, postcards=bool(args.postcards), level=level)
     result = write_notices(database, choice, pdf=pdf, csv=csv, actor=ctx.actor(), clock=ctx.clock)
     what = "renewal notices" if kind is NoticeKind.RENEWAL else "reminder letters"
+    if level is NoticeLevel.FINAL:
+        what = "final notices"
     names = ", ".join(str(p) for p in (result.pdf, result.csv) if p is not None)
     kennels = f", {counted(result.kennels, 'kennel')}" if result.kennels else ""
     out(
