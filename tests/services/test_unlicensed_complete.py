@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +143,22 @@ def test_the_selection_for_reminders_is_the_lists_dogs(season: Season) -> None:
     listed = unlicensed_list(season.database, year=2026, on=AFTER_DUE)
     assert set(chosen.dog_ids) == {r.dog_id for r in listed.rows}
     assert set(chosen.owner_ids) == {r.owner_id for r in listed.rows}
+
+
+def test_the_notices_sent_are_shown_with_their_level_and_date(
+    season: Season, tmp_path: Path
+) -> None:
+    from clerkdesk.rules.kinds import NoticeKind
+    from clerkdesk.services.notices import NoticeChoice, write_notices
+
+    # GIVEN renewal notices for 2026–27 mailed on 02/02/2026
+    write_notices(
+        season.database, NoticeChoice(NoticeKind.RENEWAL, 2026), pdf=tmp_path / "n.pdf",
+        csv=None, actor=CLERK, clock=at(dt.date(2026, 2, 2)),
+    )  # fmt: skip
+    rex = _rows(season)["Rex"]
+    # THEN Rex's owner's notice is on the list, with its level, what it asked and its date
+    ((what, sent),) = rex.notices  # type: ignore[attr-defined]
+    assert what.startswith("First notice") and sent == dt.date(2026, 2, 2)
+    # AND a list as of a day before the notices holds none
+    assert _rows(season, dt.date(2026, 2, 1))["Rex"].notices == ()  # type: ignore[attr-defined]

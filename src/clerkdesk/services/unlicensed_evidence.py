@@ -19,13 +19,12 @@ from clerkdesk.models.census import CensusAnswer
 from clerkdesk.models.years import NoticeSent
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.household_address import address_key
-from clerkdesk.rules.kinds import CertificateKind, NoticeKind
+from clerkdesk.rules.kinds import CertificateKind
 from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.services.tag_prefix import stock_prefix
 from clerkdesk.services.unlicensed_selection import AsOf
 
 CHUNK = 500
-NOTICE_WORDS = {NoticeKind.RENEWAL: "Renewal notice", NoticeKind.REMINDER: "Reminder letter"}
 
 
 @dataclass(frozen=True)
@@ -144,11 +143,14 @@ def census_answers(session: Session, frame: AsOf, owners: Sequence[Owner]) -> di
 def notices_sent(
     session: Session, frame: AsOf, owner_ids: Sequence[int]
 ) -> dict[int, tuple[tuple[str, dt.date], ...]]:
-    """Per owner, the notices dated by the day for the list's license year, oldest first."""
+    """Per owner, the notices dated by the day for the list's license year, oldest first:
+    ("First notice ($15.00)", date). The per-owner record ``services.notice_record`` keeps
+    (level, date, total); read here with the list's year and day, which its
+    ``notices_sent_to`` does not narrow to."""
     found: dict[int, list[tuple[str, dt.date]]] = {}
     for part in _chunks(owner_ids):
         rows = session.execute(
-            select(NoticeSent.owner_id, NoticeSent.kind, NoticeSent.sent_on)
+            select(NoticeSent.owner_id, NoticeSent.level, NoticeSent.sent_on, NoticeSent.total)
             .where(
                 NoticeSent.owner_id.in_(part),
                 NoticeSent.license_year_start == frame.year.start,
@@ -156,6 +158,7 @@ def notices_sent(
             )
             .order_by(NoticeSent.owner_id, NoticeSent.sent_on, NoticeSent.id)
         )
-        for owner_id, kind, sent_on in rows:
-            found.setdefault(owner_id, []).append((NOTICE_WORDS.get(kind, str(kind)), sent_on))
+        for owner_id, level, sent_on, total in rows:
+            asked = "" if total is None else f" (${total:,.2f})"
+            found.setdefault(owner_id, []).append((f"{level.words}{asked}", sent_on))
     return {owner: tuple(sent) for owner, sent in found.items()}
