@@ -57,6 +57,7 @@ SLOW_MODULES: frozenset[str] = frozenset(
         "test_search",
         "test_tag_races",
         "test_unlicensed",
+        "test_unlicensed_complete",
         "test_year_end_demo",
         "test_year_open",
     }
