@@ -12,5 +12,7 @@ EDIT_KEYS = "Ctrl+E"
 CLOSE_KEYS = "Ctrl+Shift+K"
 LABELS_KEYS = "Ctrl+T"
 PAPERS_KEYS = "Ctrl+P"
+STATE_REPORT_KEYS = "Ctrl+Shift+S"
+INSPECTIONS_KEYS = "Ctrl+Shift+I"
 # Where another copy of a kennel's certificate or receipt is had, as a message says it.
 KENNEL_REPRINTS = f"Papers… ({PAPERS_KEYS}) on the kennel in the Kennels area"

@@ -22,12 +22,14 @@ from clerkdesk.ui.views.kennels.keys import (
     CLOSE_KEYS,
     EDIT_KEYS,
     INSPECT_KEYS,
+    INSPECTIONS_KEYS,
     LABELS_KEYS,
     LICENSE_KEYS,
     NEW_KEYS,
     PAPERS_KEYS,
     REMOVE_DOG_KEYS,
     RENEWALS_KEYS,
+    STATE_REPORT_KEYS,
 )
 
 CHOOSE_FIRST = "Choose a kennel in the list first (arrows, then the action)."
@@ -118,7 +120,7 @@ RECORDS, SELL = Offer(Permission.EDIT_RECORDS), Offer(Permission.SELL)
 
 class KennelButtons:
     """The area's actions, each with its key and what it needs: the area's own (New kennel…,
-    Year-end renewals…) and those on the chosen kennel."""
+    Year-end renewals…, State report…) and those on the chosen kennel."""
 
     def __init__(self, parent: QWidget) -> None:
         def button(text: str, name: str, keys: str, offer: Offer, says: str = "") -> ActionButton:
@@ -134,9 +136,25 @@ class KennelButtons:
             Offer(Permission.SELL, False),
             "Renew last year's kennels for the year chosen, with their papers",
         )
+        self.state_report = button(
+            "State report…",
+            "State kennel report",
+            STATE_REPORT_KEYS,
+            # The clerk's office files it (the preparer signs it); the officer prints the
+            # inspections below.
+            Offer(Permission.EDIT_RECORDS, False),
+            "The year chosen's kennel licenses for the state, as of today (PDF and CSV)",
+        )
         self.license = button("License / renew…", "License or renew", LICENSE_KEYS, SELL)
         self.inspect = button(
             "Inspection…", "Record inspection", INSPECT_KEYS, Offer(Permission.INSPECT)
+        )
+        self.inspections = button(
+            "Inspections…",
+            "Inspection record",
+            INSPECTIONS_KEYS,
+            Offer(Permission.INSPECT, while_closed=True),
+            "Print the kennel's inspections for the animal control officer",
         )
         self.add_dog = button("Add dog…", "Add dog to roster", ADD_DOG_KEYS, RECORDS)
         self.remove_dog = button("Remove dog…", "Remove from roster", REMOVE_DOG_KEYS, RECORDS)
@@ -157,8 +175,10 @@ class KennelButtons:
         return (
             self.new,
             self.renewals,
+            self.state_report,
             self.license,
             self.inspect,
+            self.inspections,
             self.add_dog,
             self.remove_dog,
             self.papers,

@@ -48,6 +48,7 @@ from clerkdesk.ui.views.kennels.offers import ActionButton, KennelButtons, bind_
 from clerkdesk.ui.views.kennels.papers_dialog import KennelPapersDialog, ReprinterFactory
 from clerkdesk.ui.views.kennels.record_actions import RecordActions
 from clerkdesk.ui.views.kennels.renewals_dialog import RenewalsDialog
+from clerkdesk.ui.views.kennels.report_actions import KennelReports
 from clerkdesk.ui.views.kennels.roster_dialogs import AddDogDialog, RemoveDogDialog
 from clerkdesk.ui.views.kennels.tables import KENNEL_FIT, kennel_model
 from clerkdesk.ui.views.kennels.town_words import YearChoice, kennel_rules, shown_years
@@ -89,6 +90,7 @@ class KennelsView(AreaView):
         self.dialog: Any = None
         self.flow = LicenseFlow(self, self)
         self.records = RecordActions(self, self)
+        self.reports = KennelReports(self, self)
         self.buttons = b = KennelButtons(self)
         self.new_button, self.renewals_button = b.new, b.renewals
         self.license_button, self.inspect_button = b.license, b.inspect
@@ -106,6 +108,8 @@ class KennelsView(AreaView):
             (b.labels, self.tag_labels),
             (b.edit, self.edit_kennel),
             (b.close, self.close_kennel),
+            (b.state_report, self.reports.state_report),
+            (b.inspections, self.inspection_record),
         ):
             button.clicked.connect(slot)
         self.body.addLayout(self._top())
@@ -176,6 +180,7 @@ class KennelsView(AreaView):
         # The area's own actions here; the chosen kennel's under the list.
         row.addWidget(self.new_button)
         row.addWidget(self.renewals_button)
+        row.addWidget(self.buttons.state_report)
         return row
 
     def _kennel_buttons(self) -> QHBoxLayout:
@@ -184,6 +189,7 @@ class KennelsView(AreaView):
         for button in (
             self.license_button,
             self.inspect_button,
+            self.buttons.inspections,
             self.add_dog_button,
             self.remove_dog_button,
         ):
@@ -195,9 +201,11 @@ class KennelsView(AreaView):
             self.year,
             self.new_button,
             self.renewals_button,
+            self.buttons.state_report,
             self.table,
             self.license_button,
             self.inspect_button,
+            self.buttons.inspections,
             self.add_dog_button,
             self.remove_dog_button,
             self.papers_button,
@@ -232,7 +240,8 @@ class KennelsView(AreaView):
         return self.rows_to_room.least_size(super().minimumSizeHint())
 
     def busy(self) -> bool:
-        return self._loading > 0 or self.flow.busy() or self.records.loading > 0
+        busy = self.records.loading > 0 or self.reports.loading > 0
+        return self._loading > 0 or self.flow.busy() or busy
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -472,6 +481,11 @@ class KennelsView(AreaView):
         row = self.needs_kennel() if self.labels_button.offered else None
         if row is not None:
             self.records.labels(row)
+
+    def inspection_record(self) -> None:
+        row = self.needs_kennel() if self.buttons.inspections.offered else None
+        if row is not None:
+            self.reports.inspection_record(row)
 
     def papers(self) -> None:
         row = self.needs_kennel() if self.papers_button.offered else None
