@@ -87,7 +87,9 @@ def test_demo_notices_and_reminders_state_the_counters_amounts_on_every_step(
         # THEN each notice's schedule starts on its date and the late fee adds steps
         assert all(n.schedule[0].starts == notice_set.quoted_on for n in notices)
         assert any(len(n.schedule) > 2 for n in notices)
-        assert notice_set.growth_words.startswith("$1.00 more for each week")
+        assert notice_set.growth_words.startswith(
+            "$1.00 more a dog for each week or part of a week"
+        )
         # AND the counter takes each step's amounts (a sample of owners, and every kennel)
         sample = notices[:6] + [n for n in notices if n.kennels]
         for notice in sample:

@@ -154,8 +154,8 @@ class NoticeSet:
     level: NoticeLevel = NoticeLevel.FIRST
     """First notice, reminder or final notice (``NoticeLevel.words`` prints it)."""
     growth_words: str = ""
-    """How a late fee keeps growing after a notice's last step (``$1.00 more for each week or
-    part of a week, to at most $25.00 in all (Art. 19 §2C)``); empty when none grows."""
+    """How a late fee keeps growing after a notice's last step (``$1.00 more a dog for each
+    week or part of a week, to at most $25.00 in all (Art. 19 §2C)``); empty when none grows."""
     consequence: str = ""
     """A final notice's words on what follows under the bylaw and MGL c.140 §151A; empty
     on other levels."""

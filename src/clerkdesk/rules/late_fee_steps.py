@@ -98,7 +98,8 @@ def late_fee_step_days(
 
 def growth_words(profile: TownProfile, year: LicenseYear) -> str:
     """How a late fee keeps growing, as a rule a resident can apply to any later date
-    (``$1.00 more for each week or part of a week, to at most $25.00 in all (Art. 19 §2C)``);
+    (``$1.00 more a dog for each week or part of a week, to at most $25.00 in all (Art. 19
+    §2C)``);
     empty when no fee of the year grows by the period."""
     said: list[str] = []
     for rule in profile.schedule_for(year).late_fees:
@@ -112,8 +113,10 @@ def growth_words(profile: TownProfile, year: LicenseYear) -> str:
             else:
                 period = rule.period
                 part = f" or part of a {rule.period}" if rule.part_counts else ""
-            cap = f", to at most {dollars(rule.cap)} in all" if rule.cap is not None else ""
-            said.append(f"{dollars(rule.amount)} more for each {period}{part}{cap}{cite}")
+            cap = f", to at most {dollars(rule.cap)} a dog in all" if rule.cap is not None else ""
+            # Each dog pays its own late fee: the words say so, or a keeper of twelve dogs
+            # would read a twelfth of what is added.
+            said.append(f"{dollars(rule.amount)} more a dog for each {period}{part}{cap}{cite}")
         elif isinstance(rule, SteppedLateFee):
             steps = "; ".join(
                 f"{dollars(s.amount)} from {us_date(year.occurrence(s.start))}" for s in rule.steps
