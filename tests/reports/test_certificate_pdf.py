@@ -50,8 +50,8 @@ def test_each_license_gets_its_own_page_saying_what_it_licenses(
         assert cert.rabies.vaccine in text
         # The fee and how the receipt was paid: by check no. 1234, for both dogs
         (payment,) = cert.payments
-        assert f"Fee paid Paid by check no. 1234 on receipt {cert.receipt_label} of " in text
-        assert f"(receipt total ${payment.total:.2f}) ${cert.fee_total:.2f}" in text
+        assert f"Fee paid ${cert.fee_total:.2f} Paid by check no. 1234 on receipt " in text
+        assert f"{cert.receipt_label} of 06/01/2026 (receipt total ${payment.total:.2f})" in text
         assert (
             "CONDITIONS — Licensed under MGL c.140 §137 and Westborough General Bylaws, "
             "Article 19 1. This license is granted on condition"

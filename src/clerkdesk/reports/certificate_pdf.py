@@ -322,10 +322,11 @@ def _fees(doc: CertificateDocument, width: float) -> Table:
         words = doc.exemption + (f" — {doc.exemption_evidence}" if doc.exemption_evidence else "")
         rows.append([para(f"Exemption: {words}"), ""])
     total = para(f"${money(doc.fee_total)}", style(10, bold=True, alignment=TA_RIGHT))
-    # How it was paid, beside the total: cash, check no., card ref., for each receipt.
-    paid = "".join(f'<br/><font size="8.5">{esc(p.words)}</font>' for p in doc.payments)
-    rows.append([markup(f"<b>Fee paid</b>{paid}", style(10)), total])
+    rows.append([para("Fee paid", style(10, bold=True)), total])
     total_row = len(rows) - 1
+    # How it was paid, under the total and across the box: cash, check no., card ref.
+    for payment in doc.payments:
+        rows.append([para(payment.words, style(8.5)), ""])
     table = Table(rows, colWidths=[inner - 1.0 * inch, 1.0 * inch])
     commands = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -333,6 +334,8 @@ def _fees(doc: CertificateDocument, width: float) -> Table:
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
         ("LINEABOVE", (0, total_row), (-1, total_row), 0.75, INK),
     ]
+    for at in range(total_row + 1, len(rows)):
+        commands += [("SPAN", (0, at), (1, at)), ("TOPPADDING", (0, at), (-1, at), 0)]
     table.setStyle(TableStyle(commands))
     return section("FEES", table, width)
 

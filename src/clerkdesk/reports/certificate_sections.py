@@ -42,12 +42,12 @@ def conditions(doc: CertificateDocument, width: float) -> Table:
         table = Table([cells], colWidths=[inner])
     else:
         # Down the first column, then the second: 1 2 / 3 4 reads as 1 3 / 2 4 on paper.
+        # Each column a stack of its own, so a long condition leaves no gap beside it.
         half = (len(cells) + 1) // 2
-        left, right = cells[:half], cells[half:] + [""] * (2 * half - len(cells))
-        table = Table(
-            [[a, "", b] for a, b in zip(left, right, strict=True)],
-            colWidths=[(inner - 10) / 2, 10, (inner - 10) / 2],
-        )
+        gap = Spacer(1, 3)
+        left = [x for cell in cells[:half] for x in (cell, gap)][:-1]
+        right = [x for cell in cells[half:] for x in (cell, gap)][:-1]
+        table = Table([[left, "", right]], colWidths=[(inner - 10) / 2, 10, (inner - 10) / 2])
     table.setStyle(
         TableStyle(
             [
