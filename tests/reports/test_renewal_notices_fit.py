@@ -18,9 +18,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from clerkdesk.reports.address_block import window_box
 from clerkdesk.reports.layout import FONT, LETTER
-from clerkdesk.reports.notice_data import Notice, NoticeSet
+from clerkdesk.reports.notice_data import Notice, NoticeSet, ScheduleStep
 from clerkdesk.reports.notice_summary import NoticeSummary
 from clerkdesk.reports.renewal_notices_pdf import NoticesPdf
+from clerkdesk.rules.kinds import NoticeLevel
 
 NAME_60 = "Maximiliana Bartholomew-Featherstonehaugh Worthington-Smythe"
 STREET_60 = "1234 Great Plain Avenue Extension, Apartment 12B, Rear Build"
@@ -117,7 +118,9 @@ def test_the_stub_is_below_a_cut_line_with_a_box_for_each_dog_and_the_amount_enc
 
 def test_the_title_names_the_level() -> None:
     assert "First notice: dog license renewal" in _text(_run([notice(1)])[0])
-    reminder = dataclasses.replace(SET, reminder=True, dated=dt.date(2027, 6, 15))
+    reminder = dataclasses.replace(
+        SET, reminder=True, level=NoticeLevel.REMINDER, dated=dt.date(2027, 6, 15)
+    )
     assert "Reminder: dog license for 2027–28 not renewed" in _text(_run([notice(1)], reminder)[0])
 
 
@@ -207,3 +210,61 @@ def test_the_page_reader_sees_text_printed_over_text_and_past_a_box() -> None:
     found = glyphs(out.getvalue(), 0)
     assert overprinted(found)
     assert outside(found, 72, 490, 150, 520)
+
+
+def _schedule(first: dt.date, totals: list[str]) -> tuple[ScheduleStep, ...]:
+    steps = []
+    for i, total in enumerate(totals):
+        starts = first + dt.timedelta(days=7 * i)
+        ends = starts + dt.timedelta(days=6) if i + 1 < len(totals) else None
+        steps.append(ScheduleStep(starts, ends, Decimal(total)))
+    return tuple(steps)
+
+
+FINAL = dataclasses.replace(
+    WITH_OFFICE,
+    reminder=True,
+    level=NoticeLevel.FINAL,
+    dated=dt.date(2027, 6, 15),
+    quoted_on=dt.date(2027, 6, 15),
+    growth_words="$1.00 more for each week or part of a week (Art. 19 §2C)",
+    consequence="A dog still not licensed is listed for the animal control officer (MGL c.140 "
+    "§151A), and fined $50 under the town's bylaw (Art. 19 §2D).",
+)
+
+
+def test_a_final_notice_names_the_consequence_and_the_amount_on_each_day_ahead() -> None:
+    # GIVEN a final notice whose total grows each week from its date
+    owner = dataclasses.replace(
+        notice(1, dogs=2),
+        schedule=_schedule(dt.date(2027, 6, 15), ["28.00", "30.00", "32.00"]),
+        schedule_more=True,
+    )
+    # WHEN it is printed as a letter and as a postcard
+    letter, _ = _run([owner], FINAL)
+    card, summary = _run([owner], FINAL, postcards=True)
+    # THEN both name the level and what follows, and give the total on each day
+    text = _text(letter).replace("\n", " ")
+    assert "Final notice: dog license for 2027–28 not renewed" in text
+    assert "fined $50 under the town's bylaw (Art. 19 §2D)" in text
+    assert "Amount by the day you renew" in text
+    assert "06/15/2027 to 06/21/2027 $28.00" in text and "From 06/29/2027 $32.00" in text
+    assert "$1.00 more for each week" in text
+    assert "Due to 06/21/2027: $28.00" in text  # the stub: the amount until it changes
+    assert summary.letters_instead == []
+    on_card = _text(card).replace("\n", " ")
+    assert "Final notice" in on_card and "Art. 19 §2D" in on_card
+    assert "06/22/2027 to 06/28/2027: $30.00" in on_card
+    _every_page_clean(letter)
+    _every_page_clean(card)
+
+
+def test_a_final_notice_without_the_towns_words_gives_the_statutes() -> None:
+    text = _text(_run([notice(1)], dataclasses.replace(FINAL, consequence=""))[0])
+    assert "MGL c.140 §151A" in text and "MGL c.140 §141" in text
+
+
+def test_a_notice_marked_exempt_asks_for_no_payment() -> None:
+    owner = dataclasses.replace(notice(1), exempt=True)
+    text = _text(_run([owner])[0])
+    assert "No fee — renewal still required" in text and "Amount enclosed" not in text

@@ -19,10 +19,14 @@ from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE
 from clerkdesk.reports.notice_data import Notice, NoticeSet
 from clerkdesk.reports.notice_words import (
     NO_FEE,
+    after_schedule,
     amount_words,
     card_how_to,
+    consequence,
     exempt,
+    has_schedule,
     level_words,
+    step_days,
 )
 from clerkdesk.reports.text_fit import Fitted, fit_cell
 from clerkdesk.rules.dates import us_date
@@ -58,7 +62,7 @@ def _message(s: NoticeSet, notice: Notice) -> list[tuple[str, float, bool]]:
     when = f"Due on {us_date(s.dated)}" if s.reminder else f"Due by {us_date(s.due_date)}"
     if s.rolling and not s.reminder:
         when = "Due on the day each license runs out"
-    late = not s.reminder and not free and s.late_from is not None
+    late = not s.reminder and not free and s.late_from is not None and not has_schedule(notice)
     late = late and any(d.amount_late is not None for d in notice.dogs)
     if late and s.late_from is not None:
         when += f"; from {us_date(s.late_from)}, the amount in brackets"
@@ -74,8 +78,20 @@ def _message(s: NoticeSet, notice: Notice) -> list[tuple[str, float, bool]]:
         found.append((f"Kennel {k.name}: {amount_words(k.amount_now)}", 7.5, False))
     if free:
         found.append((NO_FEE + ": no payment is asked for.", 7.5, True))
+    elif has_schedule(notice):
+        found.append(("Total, by the day you renew:", 7.5, True))
+        found += [
+            (f"{step_days(step)}: {amount_words(step.total)}", 7.5, False)
+            for step in notice.schedule
+        ]
+        after = after_schedule(s, notice)
+        if after:
+            found.append((after, 7.0, False))
     else:
         found.append((f"Total {amount_words(notice.total_now)}", 7.5, True))
+    final = consequence(s)
+    if final:
+        found.append((final, 6.5, True))
     if any(d.rabies_note for d in notice.dogs):
         found.append(("* Bring a current rabies certificate.", 7.0, False))
     found.append((card_how_to(s, notice), 6.5, False))

@@ -16,8 +16,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, MUTED, RULE
 from clerkdesk.reports.notice_data import Notice, NoticeSet
-from clerkdesk.reports.notice_words import NO_FEE, amount_words, exempt, level_words, mail_lines
+from clerkdesk.reports.notice_words import (
+    NO_FEE,
+    amount_words,
+    exempt,
+    has_schedule,
+    level_words,
+    mail_lines,
+)
 from clerkdesk.reports.text_fit import Fitted, fit_block, fit_cell
+from clerkdesk.rules.dates import us_date
 
 SIZE, FLOOR = 8.5, 7.0
 LEADING = 1.25
@@ -26,9 +34,9 @@ KENNEL_CHOICES = ("Renew", "", "", "Closed")
 # Left edges of the columns, in inches from the stub's left: name, license, amount, then
 # one box per choice.
 NAME_X, LICENSE_X, AMOUNT_X, BOXES_X, BOX_STEP = 0.0, 1.95, 3.2, 3.96, 0.76
-WRITE_LINE = 16.0
+WRITE_LINE = 10.0
 """Under the closing words: a rule to write the date and the new owner on."""
-TOP_GAP = 18.0
+TOP_GAP = 12.0
 """From the cut line to the stub's first line: room for the scissors' words."""
 
 
@@ -140,7 +148,7 @@ def draw_stub(
     c.setFillColor(MUTED)
     c.setFont(FONT, 7)
     c.drawCentredString(
-        (left + right) / 2, top - 10, "✂  Cut here and return this part with your renewal"
+        (left + right) / 2, top - 8, "✂  Cut here and return this part with your renewal"
     )
     c.setFillColor(INK)
     y = top - TOP_GAP - 10
@@ -193,7 +201,7 @@ def draw_stub(
     if exempt(notice):
         c.drawString(left, y - 4, f"{NO_FEE}: no payment is asked for.")
     else:
-        c.drawString(left, y - 4, f"Due now: {amount_words(notice.total_now)}")
+        c.drawString(left, y - 4, due_words(notice))
         box_w = 1.3 * inch
         c.drawRightString(right - box_w - 4, y - 4, "Amount enclosed  $")
         c.setStrokeColor(INK)
@@ -207,3 +215,12 @@ def draw_stub(
     c.setStrokeColor(RULE)
     c.line(left, y - WRITE_LINE + 8, right, y - WRITE_LINE + 8)
     c.restoreState()
+
+
+def due_words(notice: Notice) -> str:
+    """``Due now: $20.00``; where the total changes ahead, the amount until it does."""
+    steps = notice.schedule
+    if has_schedule(notice) and steps and steps[0].ends is not None:
+        until = us_date(steps[0].ends)
+        return f"Due to {until}: {amount_words(steps[0].total)} (later: see the letter)"
+    return f"Due now: {amount_words(notice.total_now)}"

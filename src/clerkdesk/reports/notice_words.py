@@ -10,7 +10,9 @@ from decimal import Decimal
 
 from clerkdesk.reports.documents import OfficeHeading
 from clerkdesk.reports.layout import money
-from clerkdesk.reports.notice_data import Notice, NoticeSet
+from clerkdesk.reports.notice_data import Notice, NoticeSet, ScheduleStep
+from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.kinds import NoticeLevel
 
 NO_FEE = "No fee — renewal still required"
 NO_FEE_SHORT = "No fee"
@@ -23,11 +25,11 @@ STATUTE_CONSEQUENCE = (
 
 def level_words(s: NoticeSet) -> str:
     """``First notice``, ``Reminder`` or ``Final notice``."""
-    return "Reminder" if s.reminder else "First notice"
+    return s.level.words
 
 
 def is_final(s: NoticeSet) -> bool:
-    return False
+    return s.level is NoticeLevel.FINAL
 
 
 def title_of(s: NoticeSet, notice: Notice | None = None) -> str:
@@ -46,11 +48,13 @@ def consequence(s: NoticeSet) -> str:
     """What a final notice says follows; empty on other levels."""
     if not is_final(s):
         return ""
-    return STATUTE_CONSEQUENCE
+    return s.consequence or STATUTE_CONSEQUENCE
 
 
 def exempt(notice: Notice) -> bool:
     """Every license on the notice is free: the notice asks for no payment."""
+    if notice.exempt:
+        return True
     amounts = [d.amount_now for d in notice.dogs] + [k.amount_now for k in notice.kennels]
     later = [d.amount_late for d in notice.dogs] + [k.amount_late for k in notice.kennels]
     if not amounts or any(a is None or a != 0 for a in amounts):
@@ -133,3 +137,30 @@ def card_how_to(s: NoticeSet, notice: Notice) -> str:
         f"Renew in person at the {office_line(h)}.{hours} By mail{payment} to "
         f"{mail_line(h)}.{phone}"
     )
+
+
+SCHEDULE_TITLE = "Amount by the day you renew"
+
+
+def has_schedule(notice: Notice) -> bool:
+    """The total changes on a day ahead: the notice prints its schedule."""
+    return not exempt(notice) and (len(notice.schedule) > 1 or notice.schedule_more)
+
+
+def step_days(step: ScheduleStep) -> str:
+    """``06/15/2027 to 06/21/2027``; ``From 07/20/2027`` for the last one, open-ended."""
+    if step.ends is None:
+        return f"From {us_date(step.starts)}"
+    if step.ends == step.starts:
+        return f"On {us_date(step.starts)}"
+    return f"{us_date(step.starts)} to {us_date(step.ends)}"
+
+
+def after_schedule(s: NoticeSet, notice: Notice) -> str:
+    """What the schedule's last row leaves to a rule: empty when nothing changes after it."""
+    if not notice.schedule_more or not notice.schedule:
+        return ""
+    last = notice.schedule[-1]
+    after = us_date(last.ends) if last.ends is not None else us_date(last.starts)
+    rule = s.growth_words or "the late fee keeps growing: ask the office for the amount"
+    return f"After {after}: {rule}."

@@ -30,15 +30,19 @@ from reportlab.pdfgen.canvas import Canvas
 from clerkdesk.reports.address_block import draw_address, fit_address, window_box
 from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE
 from clerkdesk.reports.notice_cards import CardPlan, draw_card, plan_card
-from clerkdesk.reports.notice_data import Notice, NoticeSet
+from clerkdesk.reports.notice_data import Notice, NoticeKennel, NoticeSet
 from clerkdesk.reports.notice_stub import draw_stub, plan_stub
 from clerkdesk.reports.notice_summary import NoticeSummary
 from clerkdesk.reports.notice_words import (
     NO_FEE,
+    SCHEDULE_TITLE,
+    after_schedule,
     amount_words,
     consequence,
     exempt,
+    has_schedule,
     how_to_renew,
+    step_days,
     title_of,
 )
 from clerkdesk.reports.pdf_stream import PdfParts
@@ -53,7 +57,7 @@ MARGIN = 0.75 * inch
 WIDTH = PAGE_W - 2 * MARGIN
 BOTTOM = 0.75 * inch
 """The lowest a line of the letter goes on a page without the stub."""
-STUB_BOTTOM = 0.3 * inch
+STUB_BOTTOM = 0.25 * inch
 PAGES_PER_PART = 200
 """Pages drawn before they are copied into the file: enough that each part's embedded
 font is a small share of it, few enough that a part is a few megabytes at most."""
@@ -82,7 +86,7 @@ def _wrap(
 ) -> float:
     """Draw ``text`` wrapped to ``width`` from ``y`` down; returns the y under it."""
     font = FONT_BOLD if bold else FONT
-    step = leading or size * 1.3
+    step = leading or size * 1.25
     c.setFont(font, size)
     for line in _lines(text, font, size, width):
         c.drawString(x, y, line)
@@ -91,7 +95,7 @@ def _wrap(
 
 
 def _height(text: str, width: float, size: float, *, bold: bool = False) -> float:
-    return len(_lines(text, FONT_BOLD if bold else FONT, size, width)) * size * 1.3
+    return len(_lines(text, FONT_BOLD if bold else FONT, size, width)) * size * 1.25
 
 
 def _dogs_below(notice: Notice) -> str:
@@ -129,19 +133,20 @@ def _last_day(s: NoticeSet) -> str:
     return us_date(s.year_start - dt.timedelta(days=1))
 
 
-def _late_sentence(s: NoticeSet) -> str:
+def _late_sentence(s: NoticeSet, notice: Notice) -> str:
+    """When late fees run, and where the notice says what they come to; the amount on a
+    day ahead is read from the schedule, never frozen at the day the notice was made."""
+    table = " The total on each day is in the table below."
+    if not has_schedule(notice):
+        table = ""
     if s.rolling and s.late_words and not s.reminder:
-        return f"A renewal made after its late day pays a late fee ({s.late_words})."
+        return f"A renewal made after its late day pays a late fee ({s.late_words}).{table}"
     if s.late_from is None:
         return ""
     if s.reminder and s.late_from <= s.dated:
-        return (
-            f"Late fees have applied since {us_date(s.late_from)} ({s.late_words}); the amount "
-            f"below is what is due on {us_date(s.dated)}."
-        )
-    if s.reminder:
-        return f"From {us_date(s.late_from)} a late fee is added ({s.late_words})."
-    return f"From {us_date(s.late_from)} a late fee is added ({s.late_words})."
+        said = table or f" The amount above is what is due on {us_date(s.dated)}."
+        return f"Late fees have applied since {us_date(s.late_from)} ({s.late_words}).{said}"
+    return f"From {us_date(s.late_from)} a late fee is added ({s.late_words}).{table}"
 
 
 # -- letters ----------------------------------------------------------------------------
@@ -260,6 +265,17 @@ def _row(
     return y - _row_height(fitted)
 
 
+def _kennel_words(k: NoticeKennel) -> str:
+    """Where the kennel is and what its license is for: priced on its most dogs, as the
+    counter prices it, with the dogs counted on the roster beside it."""
+    if k.max_dogs is None:
+        return f"Kennel at {k.premises}, {counted(k.dogs_counted, 'dog')}"
+    return (
+        f"Kennel at {k.premises}, for up to {counted(k.max_dogs, 'dog')} "
+        f"({k.dogs_counted} counted now)"
+    )
+
+
 def _rows(notice: Notice) -> list[Row]:
     rows: list[Row] = [
         (
@@ -273,7 +289,7 @@ def _rows(notice: Notice) -> list[Row]:
         (
             (
                 k.name,
-                f"Kennel at {k.premises}, {counted(k.dogs_counted, 'dog')}",
+                _kennel_words(k),
                 k.last_license,
                 "—",
             ),
@@ -320,6 +336,33 @@ class _Letter:
         self.y = _wrap(self.c, text, MARGIN, self.y - gap, WIDTH, size, bold=bold)
 
 
+def _schedule(letter: _Letter) -> None:
+    """The total on each day ahead, as the counter will quote it, in two columns; then the
+    rule after the last row, when the fee keeps growing."""
+    c, s, notice = letter.c, letter.s, letter.notice
+    rows = [(step_days(step), _amount(step.total)) for step in notice.schedule]
+    down = (len(rows) + 1) // 2
+    letter.room(12 + 15 + 12 * down)
+    letter.y -= 12
+    c.setFont(FONT_BOLD, 9.5)
+    c.drawString(MARGIN, letter.y, SCHEDULE_TITLE)
+    letter.y -= 4
+    c.setStrokeColor(RULE)
+    c.line(MARGIN, letter.y, PAGE_W - MARGIN, letter.y)
+    letter.y -= 11
+    half = WIDTH / 2
+    for index, (days, total) in enumerate(rows):
+        x = MARGIN + (index // down) * half
+        y = letter.y - (index % down) * 12
+        c.setFont(FONT, 9)
+        c.drawString(x, y, days)
+        c.drawRightString(x + half - 0.4 * inch, y, total)
+    letter.y -= 12 * down
+    after = after_schedule(s, notice)
+    if after:
+        letter.paragraph(after, 9, gap=0)
+
+
 def draw_letter(
     c: Canvas, s: NoticeSet, notice: Notice, summary: NoticeSummary | None = None
 ) -> int:
@@ -327,11 +370,11 @@ def draw_letter(
     it took."""
     letter = _Letter(c, s, notice, summary if summary is not None else NoticeSummary())
     free = exempt(notice)
-    letter.paragraph(f"Dear {notice.owner_name},", 10, gap=6)
+    letter.paragraph(f"Dear {notice.owner_name},", 10, gap=4)
     letter.paragraph(_opening(s, notice), 10, gap=2)
     late_column = _late_column(s, notice) and not s.rolling
-    letter.room(18 + 30)
-    letter.y = _table_head(c, s, letter.y - 18, late_column)
+    letter.room(16 + 30)
+    letter.y = _table_head(c, s, letter.y - 16, late_column)
     for cells, now, late in _rows(notice):
         fitted = _fitted_row(cells, late_column)
         letter.room(_row_height(fitted), after=(18, late_column))
@@ -348,6 +391,11 @@ def draw_letter(
         _amount(total_late) if total_late is not None else None,
         late_column,
     )
+    late = _late_sentence(s, notice) if notice.dogs and not free else ""
+    if late:
+        letter.paragraph(late, 9, gap=6)
+    if has_schedule(notice):
+        _schedule(letter)
     if free:
         letter.paragraph(
             f"{NO_FEE}. Every license on this notice is free, and each must still be renewed "
@@ -359,20 +407,17 @@ def draw_letter(
     notes = [f"{d.name}: {d.rabies_note}" for d in notice.dogs if d.rabies_note]
     notes += [f"{d.name}: {d.problem}" for d in notice.dogs if d.problem]
     notes += [f"{k.name}: {k.problem}" for k in notice.kennels if k.problem]
-    late = _late_sentence(s) if notice.dogs and not free else ""
-    if late:
-        letter.paragraph(late, 9, gap=6)
     for note in notes:
         letter.paragraph(note, 9, bold=True, gap=3)
     final = consequence(s)
     if final:
         letter.paragraph(final, 9.5, bold=True, gap=6)
-    letter.paragraph("How to renew", 10, bold=True, gap=10)
+    letter.paragraph("How to renew", 10, bold=True, gap=8)
     for line in how_to_renew(s, notice):
         letter.paragraph(line, 9)
     plan = plan_stub(s, notice, WIDTH)
     top = STUB_BOTTOM + plan.height
-    if letter.y - 10 < top:
+    if letter.y - 4 < top:
         letter.room(PAGE_H)  # the stub on a page of its own, whole
     draw_stub(c, s, notice, plan, (MARGIN, top, WIDTH))
     c.showPage()
