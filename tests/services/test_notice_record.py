@@ -16,7 +16,9 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Owner
 from clerkdesk.models.years import NoticeSent
+from clerkdesk.rules import presets
 from clerkdesk.rules.kinds import NoticeKind, NoticeLevel
+from clerkdesk.rules.loading import parse_profile
 from clerkdesk.services.notice_record import (
     SentNotice,
     notice_on_record,
@@ -106,6 +108,17 @@ def test_a_final_notice_names_what_follows_and_a_first_notice_is_not_a_reminder(
             dt.date(2026, 7, 1),
         )
         assert final.level is NoticeLevel.FINAL and "§151A" in final.consequence
+        # A town that words the consequence itself is quoted, with its citation
+        own = parse_profile(
+            presets.preset_toml("westborough")
+            + '\n[notices]\nfinal_consequence = "A $50 fine."\ncitation = "Art. 19 §2D"\n'
+        )
+        final, _ = _plan(
+            own,
+            NoticeChoice(NoticeKind.REMINDER, town.year, level=NoticeLevel.FINAL),
+            dt.date(2026, 7, 1),
+        )
+        assert final.consequence == "A $50 fine (Art. 19 §2D)."
         with pytest.raises(ValidationError, match="first notice is the renewal notice"):
             _plan(
                 profile,

@@ -65,9 +65,14 @@ STATUTE_CONSEQUENCE = (
 
 
 def final_words(profile: TownProfile, year: LicenseYear) -> str:
-    """What a final notice says follows: the §151A list and a complaint, and the town's own
-    fine for an unlicensed dog where its profile has one (a fine whose words name a
-    license)."""
+    """What a final notice says follows: the town's own words where its profile gives them
+    (``[notices] final_consequence``, with their citation); else the §151A list and a
+    complaint, and the town's fine for an unlicensed dog where its profile has one (a fine
+    whose words name a license)."""
+    own = profile.final_notice
+    if own is not None:
+        cite = f" ({own.citation})" if own.citation and own.citation not in own.consequence else ""
+        return own.consequence.rstrip(".") + cite + "."
     fines = [
         f
         for f in profile.schedule_for(year).fines
