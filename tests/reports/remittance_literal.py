@@ -71,7 +71,7 @@ def _fees(voids: int, stress: bool) -> tuple[FeeRow, ...]:
                 ZERO,
                 0,
                 ZERO,
-                "licensed free (MGL c.140 §137C)",
+                "licensed free (MGL c.140 §137A)",
             )
         )
     return tuple(rows)

@@ -281,7 +281,7 @@ fee = 1.00
     found = problems(text)
     assert any(p.startswith("schedules[0].kennel.tiers[1].up_to: ") for p in found)
     assert any(
-        p.startswith("schedules[0].kennel.classes.charitable: ") and "§137C" in p for p in found
+        p.startswith("schedules[0].kennel.classes.charitable: ") and "§137A" in p for p in found
     )
     assert any(
         p.startswith("schedules[0].kennel.classes.zoo: is not a kennel class") for p in found

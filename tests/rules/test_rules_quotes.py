@@ -252,7 +252,7 @@ def test_kennel_classes(westborough: TownProfile) -> None:
     charitable = quote_kennel(westborough, KennelQuoteRequest(on, 15, "charitable"))
     assert charitable.total == 0
     assert "licensed free" in charitable.lines[0].description
-    assert charitable.lines[0].citation == "MGL c.140 §137C"
+    assert charitable.lines[0].citation == "MGL c.140 §137A"
     breeder = quote_kennel(westborough, KennelQuoteRequest(on, 7, "commercial-breeder"))
     assert breeder.total == D("36.50")
     assert breeder.lines[0].description == (

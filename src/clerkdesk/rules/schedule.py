@@ -46,7 +46,9 @@ KENNEL_CLASS_NAMES: dict[KennelClass, str] = {
     "charitable": "domestic charitable corporation kennel",
     "veterinary": "veterinary kennel",
 }
-CHARITABLE_CITATION = "MGL c.140 §137C"
+# §137A(c): "shall issue a kennel license without charge to a domestic charitable
+# corporation"; §137C is the kennel's inspection and revocation.
+CHARITABLE_CITATION = "MGL c.140 §137A"
 SERVICE_ANIMAL_CITATION = "MGL c.140 §139; Americans with Disabilities Act"
 ALTERED_CITATION = "MGL c.140 §139"
 

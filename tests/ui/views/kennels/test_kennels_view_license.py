@@ -111,7 +111,7 @@ def test_a_kennel_that_cannot_be_licensed_says_every_reason_and_offers_no_paymen
 def test_a_charitable_kennel_is_licensed_free_without_a_payment(
     qtbot: QtBot, window: MainWindow, ui_context: UiContext, clock: FixedClock
 ) -> None:
-    # GIVEN a domestic charitable corporation kennel, inspected (MGL c.140 §137C: free)
+    # GIVEN a domestic charitable corporation kennel, inspected (MGL c.140 §137A: free)
     (keeper,) = keepers(ui_context.database, 1)
     kennel = seed_kennel(
         ui_context.database, keeper, clock, name="Second Chance Rescue", kennel_class="charitable"
