@@ -1,7 +1,6 @@
-"""A canvas that numbers its pages "Page N of M", with a footer line on each.
-
-The remittance and the unlicensed-dog list each carry a copy of this; new reports take it
-from here (the two copies can move here when their owners next touch them)."""
+"""A canvas that numbers its pages "Page N of M", with a footer line on each (and, on a
+copy made again, a red REPRINT line under it): every report of many pages takes it from
+here."""
 
 from __future__ import annotations
 
@@ -10,10 +9,10 @@ from typing import Any
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
-from clerkdesk.reports.layout import FONT, MUTED
+from clerkdesk.reports.layout import FONT, FONT_BOLD, MARK_RED, MUTED
 
 
-def numbered_canvas(footer: str, margin: float) -> type[Canvas]:
+def numbered_canvas(footer: str, margin: float, reprint: str | None = None) -> type[Canvas]:
     """A canvas class for ``BaseDocTemplate.build(canvasmaker=…)``: every page kept until
     the end, so each can say how many there are."""
 
@@ -41,6 +40,10 @@ def numbered_canvas(footer: str, margin: float) -> type[Canvas]:
             self.setFillColor(MUTED)
             self.drawString(margin, 0.45 * inch, footer)
             self.drawRightString(width - margin, 0.45 * inch, f"Page {self._pageNumber} of {total}")
+            if reprint:
+                self.setFont(FONT_BOLD, 7.5)
+                self.setFillColor(MARK_RED)
+                self.drawCentredString(width / 2, 0.28 * inch, reprint)
             self.restoreState()
 
     return NumberedCanvas

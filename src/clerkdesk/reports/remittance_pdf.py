@@ -16,7 +16,6 @@ from typing import Any
 
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.units import inch
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -31,8 +30,6 @@ from reportlab.platypus import (
 
 from clerkdesk.reports.layout import (
     BOTTOM,
-    FONT,
-    FONT_BOLD,
     INK,
     LETTER,
     MARK_RED,
@@ -48,6 +45,7 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
+from clerkdesk.reports.page_numbers import numbered_canvas
 from clerkdesk.reports.remittance_data import Remittance, office_title
 from clerkdesk.reports.remittance_pdf_tables import (
     NOTE,
@@ -268,42 +266,6 @@ def _story(r: Remittance) -> list[Flowable]:
     return story
 
 
-def _numbered(footer: str, reprint: str | None) -> type[Canvas]:
-    class NumberedCanvas(Canvas):  # type: ignore[misc]
-        """Keeps every page until the end, so each can say how many there are."""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._pages: list[dict[str, Any]] = []
-
-        def showPage(self) -> None:
-            self._pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._pages)
-            for state in self._pages:
-                self.__dict__.update(state)
-                self._footer(total)
-                super().showPage()
-            super().save()
-
-        def _footer(self, total: int) -> None:
-            width, _ = self._pagesize
-            self.saveState()
-            self.setFont(FONT, 7.5)
-            self.setFillColor(MUTED)
-            self.drawString(MARGIN, 0.45 * inch, footer)
-            self.drawRightString(width - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
-            if reprint:
-                self.setFont(FONT_BOLD, 7.5)
-                self.setFillColor(MARK_RED)
-                self.drawCentredString(width / 2, 0.28 * inch, reprint)
-            self.restoreState()
-
-    return NumberedCanvas
-
-
 def render_remittance_pdf(remittance: Remittance, *, invariant: bool | None = None) -> bytes:
     out = io.BytesIO()
     title = f"Remittance to the Treasurer, {remittance.period_label}"
@@ -333,5 +295,5 @@ def render_remittance_pdf(remittance: Remittance, *, invariant: bool | None = No
     document.addPageTemplates([PageTemplate("page", [frame])])
     footer = f"{remittance.heading.town} — {title}"
     reprint = f"REPRINT — made {moment(remittance.made_at)}" if remittance.locked else None
-    document.build(_story(remittance), canvasmaker=_numbered(footer, reprint))
+    document.build(_story(remittance), canvasmaker=numbered_canvas(footer, MARGIN, reprint))
     return out.getvalue()

@@ -30,7 +30,6 @@ from reportlab.platypus import (
 from clerkdesk.reports.documents import OfficeHeading
 from clerkdesk.reports.layout import (
     BOTTOM,
-    FONT,
     INK,
     LETTER,
     MARK_RED,
@@ -46,6 +45,7 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
+from clerkdesk.reports.page_numbers import numbered_canvas
 from clerkdesk.reports.unlicensed_data import STATUTE, StreetGroup, UnlicensedList, UnlicensedRow
 from clerkdesk.reports.unlicensed_warrant import warrant_cover
 from clerkdesk.rules.counts import counted
@@ -342,38 +342,6 @@ def _later_page(canvas: Canvas, _document: Any) -> None:
     head.drawOn(canvas, MARGIN, PAGE[1] - MARGIN - height)
 
 
-def _numbered(footer: str) -> type[Canvas]:
-    class NumberedCanvas(Canvas):  # type: ignore[misc]
-        """Keeps every page until the end, so each can say how many there are."""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._pages: list[dict[str, Any]] = []
-
-        def showPage(self) -> None:
-            self._pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._pages)
-            for state in self._pages:
-                self.__dict__.update(state)
-                self._footer(total)
-                super().showPage()
-            super().save()
-
-        def _footer(self, total: int) -> None:
-            width, _ = self._pagesize
-            self.saveState()
-            self.setFont(FONT, 7.5)
-            self.setFillColor(MUTED)
-            self.drawString(MARGIN, 0.45 * inch, footer)
-            self.drawRightString(width - MARGIN, 0.45 * inch, f"Page {self._pageNumber} of {total}")
-            self.restoreState()
-
-    return NumberedCanvas
-
-
 def render_unlicensed_pdf(
     found: UnlicensedList, *, heading: OfficeHeading | None = None, invariant: bool | None = None
 ) -> bytes:
@@ -418,7 +386,7 @@ def render_unlicensed_pdf(
         NextPageTemplate("later"),
         *_story(found, office),
     ]
-    document.build(story, canvasmaker=_numbered(footer))
+    document.build(story, canvasmaker=numbered_canvas(footer, MARGIN))
     return out.getvalue()
 
 
