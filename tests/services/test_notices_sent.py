@@ -135,18 +135,22 @@ def test_a_run_records_each_owner_it_went_to_with_the_date_printed(
     reminder_day = dt.date(2026, 7, 15)
     send(town, tmp_path, NoticeKind.REMINDER, reminder_day)
 
-    # THEN Jane and Ted have a reminder row each, of the second run; the runs count as before
+    # THEN Jane, Ted and the owners of the §151A list's other dogs (Ann's Coco, whose license
+    # was voided, and Sam's Rusty, last licensed two years ago) have a reminder row each, of
+    # the second run; the runs count as before
+    ann, sam = town.owners["ann"], town.owners["sam"]
     with database.read() as session:
         runs = session.execute(
             select(NoticeRun.id, NoticeRun.kind, NoticeRun.owners).order_by(NoticeRun.id)
         ).all()
     assert [(kind, owners) for _, kind, owners in runs] == [
         (NoticeKind.RENEWAL, 3),
-        (NoticeKind.REMINDER, 2),
+        (NoticeKind.REMINDER, 4),
     ]
     reminders = sent_rows(database)[3:]
     assert sorted(reminders) == sorted(
-        (owner, NoticeKind.REMINDER, start, reminder_day, runs[1].id) for owner in (jane, ted)
+        (owner, NoticeKind.REMINDER, start, reminder_day, runs[1].id)
+        for owner in (jane, ted, ann, sam)
     )
 
 
@@ -267,7 +271,9 @@ def test_a_reminder_letter_says_what_the_counter_charges_and_restarts_nothing(
 
     # THEN the fee still counts from the renewal notice (a reminder does not start the count
     # again: docs/town-profiles.md), and each letter's amount is what the counter charges
-    assert {n.owner_id for n in letters} == {town.owners["jane"], town.owners["ted"]}
+    # (Ann's and Sam's dogs, unlicensed since before last year, are the §151A list's too.)
+    owners = {town.owners[k] for k in ("jane", "ted", "ann", "sam")}
+    assert {n.owner_id for n in letters} == owners
     with database.read() as session:
         profile = profile_in_force(session)
         for letter in letters:

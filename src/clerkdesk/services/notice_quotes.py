@@ -44,7 +44,10 @@ from clerkdesk.services.notice_selection import Years, dog_due, padded
 from clerkdesk.services.standing import notices_sent_on, senior_exempt
 from clerkdesk.services.tag_prefix import stock_prefix
 
-__all__ = ["BatchReader", "QuoteDays", "first_late_day", "late_words", "padded"]
+NEVER = "never licensed"
+"""The last license of a dog reminded that has never held one (the §151A list's words)."""
+
+__all__ = ["NEVER", "BatchReader", "QuoteDays", "first_late_day", "late_words", "padded"]
 
 
 @dataclass
@@ -143,6 +146,7 @@ class BatchReader:
                 Dog.birth_date,
                 Dog.came_to_town_on,
             )
+            .join(Owner, Owner.id == Dog.owner_id)
             .where(Dog.owner_id.in_(padded(ids)), dog_due(self.years))
             .order_by(Dog.owner_id, Dog.name, Dog.id)
         ).all()
@@ -181,8 +185,15 @@ class BatchReader:
             )
             .where(
                 License.dog_id.in_(padded(dog_ids)),
-                # Where terms roll, the dog's latest license, whatever year it was counted in.
-                true() if rolling else License.license_year_start == years.previous_start,
+                # Where terms roll, the dog's latest license, whatever year it was counted
+                # in; a reminder's dog may have lapsed longer: its latest before the year.
+                true()
+                if rolling
+                else (
+                    License.license_year_start < years.start
+                    if years.unlicensed is not None
+                    else License.license_year_start == years.previous_start
+                ),
                 License.status.in_(HELD),
             )
             # The license in force last, so a replaced tag shows the tag the dog wears.
@@ -456,7 +467,7 @@ class BatchReader:
             last_license=(
                 f"ends {us_date(rolling_end)}"
                 if rolling_end is not None
-                else (f"{label} no. {number}" if label else "")
+                else (f"{label} no. {number}" if label else "" if fact.held else NEVER)
             ),
             last_tag=tag,
             amount_now=amount_now,

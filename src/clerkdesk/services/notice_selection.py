@@ -6,9 +6,13 @@ active, and it is not kept under a kennel license. A kennel is due when it was l
 year before, is not licensed for the year, is open, and its keeper is active.
 
 "Kept under a kennel license" differs by kind, as the office reads it: before the year a dog
-on the roster of an open kennel is left to the kennel's own notice; after the due date (the
-reminders, which are the unlicensed list's owners) only a kennel licensed for the year covers
-the dog, as ``services.unlicensed`` has it.
+on the roster of an open kennel is left to the kennel's own notice; after the due date only a
+kennel licensed for the year covers the dog.
+
+A reminder (``Years.unlicensed`` set) goes to exactly the dogs of the §151A list on its day
+(``services.unlicensed_selection``): a dog unlicensed two years running and an adult never
+licensed are reminded too, a puppy not. That rule reads ``Owner`` as well as ``Dog``, so
+every query of dogs here is of ``Dog`` joined to its ``Owner``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from clerkdesk.models import (
     OwnerStatus,
 )
 from clerkdesk.services.license_terms import HELD
+from clerkdesk.services.unlicensed_selection import AsOf, unlicensed_clause
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,9 @@ class Years:
     rolling_end: dt.date | None = None
     """Where terms roll: the last day of the license year; a dog is due when its latest
     license runs out between ``start`` and this day (each on its own anniversary)."""
+    unlicensed: AsOf | None = None
+    """For a reminder: the §151A list's frame on ``reminder_on``; a dog is due when it is on
+    that list (``Years`` carries no profile, so the caller builds it)."""
 
 
 def padded(ids: Sequence[int]) -> list[int]:
@@ -64,7 +72,9 @@ def padded(ids: Sequence[int]) -> list[int]:
 
 
 def dog_due(years: Years) -> ColumnElement[bool]:
-    """True for a ``Dog`` row that is due for ``years.start`` (correlated on ``Dog.id``)."""
+    """True for a ``Dog`` row, joined to its ``Owner``, that is due for ``years.start``."""
+    if years.unlicensed is not None:
+        return unlicensed_clause(years.unlicensed)
     if years.rolling_end is not None:
         runs_out = (
             select(func.max(License.valid_until))
@@ -132,10 +142,15 @@ def _owner_due(years: Years, kennels: bool) -> ColumnElement[bool]:
     return or_(dogs, exists().where(Kennel.keeper_id == Owner.id, kennel_due(years)))
 
 
+def _owner_active(years: Years) -> list[ColumnElement[bool]]:
+    # The list's rule reads the owner's status as of its day itself.
+    return [] if years.unlicensed is not None else [Owner.status == OwnerStatus.ACTIVE]
+
+
 def _owner_filter(
     years: Years, kennels: bool, owner_ids: Sequence[int] | None
 ) -> list[ColumnElement[bool]]:
-    found = [Owner.status == OwnerStatus.ACTIVE, _owner_due(years, kennels)]
+    found = [*_owner_active(years), _owner_due(years, kennels)]
     if owner_ids is not None:
         found.append(Owner.id.in_(list(owner_ids)))
     return found
@@ -148,7 +163,7 @@ def counts(
     owners = session.scalar(
         select(func.count()).select_from(Owner).where(*_owner_filter(years, kennels, owner_ids))
     )
-    dog_filter = [Owner.status == OwnerStatus.ACTIVE, dog_due(years)]
+    dog_filter = [*_owner_active(years), dog_due(years)]
     kennel_filter = [Owner.status == OwnerStatus.ACTIVE, kennel_due(years)]
     if owner_ids is not None:
         dog_filter.append(Dog.owner_id.in_(list(owner_ids)))

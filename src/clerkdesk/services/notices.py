@@ -46,6 +46,7 @@ from clerkdesk.services.notice_selection import Years, counts, owner_batches
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Cancelled, Step, no_progress
 from clerkdesk.services.standing import NOTICES_COUNTED
+from clerkdesk.services.unlicensed_selection import as_of
 from clerkdesk.whole_files import WriteFailed, partial_beside, rename_in
 
 BATCH = 500
@@ -154,7 +155,9 @@ def _years(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> Years:
     reminder_on = on if choice.kind is NoticeKind.REMINDER else None
     previous = profile.license_year_starting_in(choice.year - 1).start
     rolling_end = year.end if profile.license_year_rule.rolling else None
-    return Years(year.start, previous, reminder_on, rolling_end)
+    # A reminder reaches exactly the §151A list's dogs on its day.
+    unlicensed = as_of(profile, on, choice.year) if reminder_on is not None else None
+    return Years(year.start, previous, reminder_on, rolling_end, unlicensed)
 
 
 def _count(
