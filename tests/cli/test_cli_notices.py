@@ -24,6 +24,7 @@ from clerkdesk.rules.kinds import NoticeKind, NoticeLevel
 from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.town import save_town_profile
+from many_dogs import LONG_NAME, add_owner_with_dogs
 from small_town import check, dog_input, owner_input, vaccination
 
 CLERK = staff()
@@ -236,3 +237,27 @@ def test_an_assistant_may_not_without_the_permission(
     )  # fmt: skip
     assert status == 2 and "may not mail renewal notices" in err
     assert list(workdir.iterdir()) == []
+
+
+def test_the_run_names_the_owners_whose_postcard_became_a_letter(
+    town: tuple[Database, int], workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database, year = town
+    # GIVEN an owner of twelve dogs licensed this year: no postcard lists them all
+    with database.read() as session:
+        opened = profile_in_force(session).license_year_starting_in(year).start
+    owner = add_owner_with_dogs(database, opened)
+    # WHEN the postcards for next year are written
+    status, out, err = run(
+        capsys, "--db", str(database.url), "notices", "renewal", "--year", str(year + 1),
+        "--pdf", "cards.pdf", "--postcards",
+    )  # fmt: skip
+    # THEN after the line that says what was written, the run's summary: who gets a letter
+    # instead, from which page
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith(f"wrote renewal notices for {year + 1} to 3 owners")
+    assert lines[1].startswith("1 owner's notice does not fit a postcard") and "page 2" in lines[1]
+    assert lines[2] == (
+        f"  Owner no. {owner}, {' '.join(LONG_NAME)}: 12 licenses do not fit on a card"
+    )

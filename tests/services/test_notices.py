@@ -29,6 +29,7 @@ from clerkdesk.services.notices import (
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.progress import Cancelled
 from clerkdesk.services.standing import dog_standing
+from many_dogs import LONG_NAME, add_owner_with_dogs
 from services.notice_town import CLERK, NoticeTown, at, build_town
 
 PRESETS = ["westborough", "fairhaven", "sample-city"]
@@ -281,3 +282,30 @@ def test_quote_days_wait_for_the_early_sale(database: Database) -> None:
     assert days == QuoteDays(days.year, dt.date(2026, 1, 31), dt.date(2026, 6, 1))
     assert notice_set.dated == dt.date(2025, 12, 1)
     assert at(dt.date(2025, 12, 1)).today() == dt.date(2025, 12, 1)
+
+
+def test_the_run_result_says_what_did_not_print_as_asked(
+    database: Database, tmp_path: Path
+) -> None:
+    town = build_town(database, "westborough")
+    # GIVEN an owner of twelve dogs licensed last year: no postcard lists them all
+    with database.read() as session:
+        last = profile_in_force(session).license_year_starting_in(town.year - 1)
+    owner = add_owner_with_dogs(database, last.start + dt.timedelta(days=10))
+    # WHEN the renewal notices are written as letters, then as postcards
+    letters = write_notices(
+        database, _renewal(town), pdf=tmp_path / "l.pdf", csv=None, actor=CLERK,
+        clock=town.clock,
+    )  # fmt: skip
+    cards = write_notices(
+        database, _renewal(town, postcards=True), pdf=tmp_path / "c.pdf", csv=None,
+        actor=CLERK, clock=town.clock,
+    )  # fmt: skip
+    # THEN the letters printed as asked; the postcards' run names the owner sent a letter,
+    # and the page the letters start on (after the card sheets)
+    assert letters.summary == ()
+    first, second = cards.summary
+    assert first.startswith("1 owner's notice does not fit a postcard")
+    assert "(from page 2)" in first
+    assert LONG_NAME[1] in PdfReader(cards.pdf).pages[1].extract_text()
+    assert second == f"  Owner no. {owner}, {' '.join(LONG_NAME)}: 12 licenses do not fit on a card"

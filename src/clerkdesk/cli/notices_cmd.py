@@ -18,7 +18,10 @@ EPILOG = """\
 A renewal notice goes to each owner of a dog (or keeper of a kennel) licensed for the year
 before YYYY and not yet licensed for YYYY, with every dog of theirs on one notice, the
 amount due now and from the day late fees start. A reminder goes, after the due date, to
-the owners of the dogs still not licensed, with the amount due today. Examples:
+the owners of the dogs on the §151A list that day (not renewed, unlicensed two years, or
+never licensed), with the amount due today and on each day it changes. After the line
+that says what was written, each owner whose postcard became a letter and any name or
+address cut to fit is named. Examples:
 
   clerkdesk notices renewal --year 2027 --pdf renewals.pdf --csv mailhouse.csv
   clerkdesk notices renewal --year 2027 --pdf cards.pdf --postcards
@@ -53,8 +56,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     reminder = actions.add_parser(
         "reminder",
         help="reminder letters after the due date",
-        description="Write reminder letters for license year YYYY to the owners of dogs "
-        "licensed the year before and not yet licensed, with the amount due today.",
+        description="Write reminder letters for license year YYYY to the owners of the dogs "
+        "on the §151A list today (every dog of licensing age kept without a license), with "
+        "the amount due today.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -131,4 +135,8 @@ def handle_notices(args: argparse.Namespace, ctx: CliContext) -> int:
         f"wrote {what} for {year} to {counted(result.owners, 'owner')} "
         f"({counted(result.dogs, 'dog')}{kennels}; {counted(result.pages, 'page')}) to {names}"
     )
+    # What did not print as asked: the clerk prints those letters on plain paper and checks
+    # any name or address cut to fit.
+    for line in result.summary:
+        out(line)
     return 0

@@ -89,6 +89,10 @@ class NoticeRunResult:
     pages: int
     pdf: Path
     csv: Path | None
+    summary: tuple[str, ...] = ()
+    """What did not print as asked, one line each (``NoticeSummary.lines``): owners whose
+    postcard became a letter, and from which page, and any name or address cut to fit.
+    Empty when every notice printed as asked."""
 
 
 def _plan(profile: TownProfile, choice: NoticeChoice, on: dt.date) -> tuple[NoticeSet, QuoteDays]:
@@ -286,7 +290,7 @@ def write_notices(
         spool.seek(0)
         _record(database, choice, notice_set, spool, (owners, dogs, kennels), actor, clock)
     step(max(expected, owners), max(expected, owners), "Done")
-    return NoticeRunResult(owners, dogs, kennels, pages, pdf, csv)
+    return NoticeRunResult(owners, dogs, kennels, pages, pdf, csv, tuple(drawer.summary.lines()))
 
 
 def _record(

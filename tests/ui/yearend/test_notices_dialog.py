@@ -4,6 +4,7 @@ loop keeps turning), O opens the PDF; Esc cancels a run for real and leaves no f
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.printing.preview import PrintPreview
 from clerkdesk.ui.question import QuestionDialog
 from clerkdesk.ui.views.yearend.notices_dialog import NoticesDialog
+from many_dogs import LONG_NAME, add_owner_with_dogs
 from qt_support import RecordedDialogs
 
 
@@ -173,3 +175,34 @@ def test_alt_p_and_alt_c_choose_the_files_through_the_save_dialog(
     qtbot.waitUntil(lambda: dialog.csv.edit.text() == str(tmp_path / "mail-house"))
     # A name typed or chosen without its suffix is given one
     assert dialog.csv.path() == tmp_path / "mail-house.csv"
+
+
+def test_what_did_not_print_as_asked_is_listed_after_the_run(
+    qtbot: QtBot, window: MainWindow, sqlite_database: Database, tmp_path: Path
+) -> None:
+    # GIVEN an owner of twelve dogs licensed this year: no postcard lists them all
+    owner = add_owner_with_dogs(sqlite_database, dt.date(2026, 5, 20))
+    dialog = open_by_keys(qtbot, window, Qt.Key.Key_N, NoticesDialog)
+    assert isinstance(dialog, NoticesDialog)
+    assert not dialog.not_as_asked.isVisible()
+    # WHEN the clerk writes next year's renewal notices as postcards
+    qtbot.keyClick(focused(), Qt.Key.Key_O, ALT)
+    qtbot.waitUntil(dialog.postcards.isChecked)
+    qtbot.waitUntil(lambda: dialog.count is not None, timeout=10000)
+    _type_pdf(qtbot, dialog, tmp_path / "cards.pdf")
+    qtbot.keyClick(focused(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.written is not None, timeout=30000)
+    qtbot.keyClick(active_dialog(qtbot, QuestionDialog), Qt.Key.Key_Escape)
+    # THEN under the message, a short list: the owner sent a letter instead, and from which page
+    written = dialog.written
+    assert written is not None and written.summary
+    assert "Not everything printed as asked: see the list below." in dialog.message.text()
+    assert dialog.not_as_asked.isVisible() and dialog.not_as_asked.isReadOnly()
+    shown = dialog.not_as_asked.toPlainText().splitlines()
+    assert shown == list(written.summary)
+    assert shown[0].startswith("1 owner's notice does not fit a postcard")
+    assert (
+        shown[1] == f"  Owner no. {owner}, {' '.join(LONG_NAME)}: 12 licenses do not fit on a card"
+    )
+    # AND the dialog still fits the counter's screen
+    assert dialog.height() <= 800

@@ -2,14 +2,22 @@
 letters or postcards, the PDF and an optional CSV for a mail house. The count comes from
 ``notice_count`` before anything is written; ``write_notices`` runs off the UI thread with
 progress, and Esc cancels it for real (the service asks ``cancelled`` between batches and
-leaves no file). Then the PDF is offered to open."""
+leaves no file). Then the PDF is offered to open, and what did not print as asked (a
+postcard sent as a letter, a name or address cut to fit) is listed under the message."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QRadioButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.kinds import NoticeKind
@@ -28,6 +36,8 @@ from clerkdesk.ui.views.yearend.path_field import PathField
 from clerkdesk.ui.views.yearend.years import YearBox, years_around
 
 TITLE = "Renewal notices and reminder letters"
+SUMMARY_LINES = 6
+"""The height of the list of what did not print as asked, in lines: it scrolls beyond."""
 WORDS = {
     NoticeKind.RENEWAL: ("renewal notice", "renewal-notices"),
     NoticeKind.REMINDER: ("reminder letter", "reminder-letters"),
@@ -51,7 +61,9 @@ class NoticesDialog(JobDialog):
         self.add_row("year", "License &year  Alt+Y", self.year_box)
         self.renewal = QRadioButton("&Renewal notices, before the due date  Alt+R", self)
         self.renewal.setAccessibleName("Renewal notices")
-        self.reminder = QRadioButton("Re&minder letters, after it: dogs not renewed  Alt+M", self)
+        self.reminder = QRadioButton(
+            "Re&minder letters, after it: dogs still unlicensed  Alt+M", self
+        )
         self.reminder.setAccessibleName("Reminder letters")
         self.add_row("kind", "Notices", self._pair(self.renewal, self.reminder, stacked=True))
         self.letters = QRadioButton("&Letters  Alt+L", self)
@@ -67,6 +79,7 @@ class NoticesDialog(JobDialog):
         self.add_row("pdf", "PDF file *", self.pdf)
         self.add_row("csv", "CSV for a mail house", self.csv)
         self.add_progress()
+        self.not_as_asked = self._not_as_asked_list()
         self.write_button = self.button("Write notices  Enter", "Write notices", self.write)
         self.add_buttons(self.write_button)
         (self.reminder if kind is NoticeKind.REMINDER else self.renewal).setChecked(True)
@@ -100,6 +113,18 @@ class NoticesDialog(JobDialog):
                 self.year_box.setCurrentIndex(self.year_box.findData(wanted))
                 return  # the year's change counts again
         self.recount()
+
+    def _not_as_asked_list(self) -> QPlainTextEdit:
+        """The run's summary under the message: read-only, a few lines high (it scrolls when
+        a run cut many names), hidden until a run has something to say."""
+        box = QPlainTextEdit(self)
+        box.setReadOnly(True)
+        box.setAccessibleName("Notices not printed as asked")
+        box.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        box.setMaximumHeight(box.fontMetrics().lineSpacing() * SUMMARY_LINES + 12)
+        box.setVisible(False)
+        self.outer.insertWidget(self.outer.indexOf(self.message) + 1, box)
+        return box
 
     def _pair(self, first: QRadioButton, second: QRadioButton, *, stacked: bool = False) -> QWidget:
         box = QWidget(self)
@@ -194,6 +219,8 @@ class NoticesDialog(JobDialog):
         if self.running or not self.ctx.actor.may(Permission.MAIL_NOTICES):
             return
         self.clear_messages()
+        self.not_as_asked.clear()
+        self.not_as_asked.setVisible(False)
         choice, pdf, csv = self.choice(), self.pdf.path(), self.csv.path()
         problems = {
             "pdf": "Name the PDF file to write." if pdf is None else self.pdf.problem(),
@@ -226,6 +253,9 @@ class NoticesDialog(JobDialog):
     def _written(self, result: NoticeRunResult) -> None:
         self.written = result
         words = written_words(result, self.kind)
+        if result.summary:
+            self.not_as_asked.setPlainText("\n".join(result.summary))
+            self.not_as_asked.setVisible(True)
         self.tell(words)
         self.offer_pdf(f"{WORDS[self.kind][0].capitalize()}s written", words, Path(result.pdf))
 
@@ -253,4 +283,6 @@ def written_words(result: NoticeRunResult, kind: NoticeKind) -> str:
     )
     if result.csv is not None:
         words += f", and the mail house's CSV to {result.csv}"
+    if result.summary:
+        words += ". Not everything printed as asked: see the list below"
     return words + "."
