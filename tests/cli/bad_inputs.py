@@ -70,6 +70,7 @@ SAMPLES: dict[str, list[str]] = {
     "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
     "notices renewal": ["--year", "2027", "--pdf", "{tmp}/notices.pdf"],
     "notices reminder": ["--year", "2026", "--pdf", "{tmp}/reminders.pdf"],
+    "notices reprint": ["--owner", "1", "--out", "{tmp}/reprint.pdf"],
     "export all": ["--out", "{tmp}/records.zip"],
     "export public": ["--out", "{tmp}/dogs.csv"],
     "export verify": [str(Path(__file__).parent.parent / "data" / "exports" / "empty-office.zip")],

@@ -178,6 +178,16 @@ HOSTILE = [
     (["reminder", "--year", "2027", "--pdf", "a.pdf", "--level", "first"], "reminder or final"),
     (["reminder", "--year", "2027", "--pdf", "a.pdf", "--level", "FINAL!"], "reminder or final"),
     (["renewal", "--year", "2027", "--pdf", "a.pdf", "--level", "final"], "unrecognized"),
+    (["reprint", "--owner", "x", "--out", "a.pdf"], "owner's number"),
+    (["reprint", "--owner", "0", "--out", "a.pdf"], "owner's number"),
+    (["reprint", "--owner", "-1", "--out", "a.pdf"], "owner's number"),
+    (["reprint", "--owner", "999", "--out", "a.pdf"], "No notice was sent to owner 999."),
+    (["reprint", "--owner", "1", "--out", "a.txt"], ".pdf"),
+    (["reprint", "--owner", "1", "--out", "nowhere/a.pdf"], "does not exist"),
+    (["reprint", "--owner", "1", "--date", "03/02/2026", "--out", "a.pdf"], "YYYY-MM-DD"),
+    (["reprint", "--owner", "1", "--date", "2026-02-30", "--out", "a.pdf"], "YYYY-MM-DD"),
+    (["reprint", "--owner", "1", "--date", "2001-01-01", "--out", "a.pdf"], "on 01/01/2001"),
+    (["reprint", "--out", "a.pdf"], "--owner"),
     (["renewal", "--pdf", "a.pdf"], "--year"),
     (["renewal", "--year", "2027"], "--pdf"),
     (["--year", "2027", "--pdf", "a.pdf"], "renewal"),
@@ -261,3 +271,61 @@ def test_the_run_names_the_owners_whose_postcard_became_a_letter(
     assert lines[2] == (
         f"  Owner no. {owner}, {' '.join(LONG_NAME)}: 12 licenses do not fit on a card"
     )
+
+
+def test_a_notice_is_reprinted_exactly_marked_and_audited(
+    town: tuple[Database, int], workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sqlalchemy import select, update
+
+    from clerkdesk.models import AuditEntry, Owner
+
+    database, year = town
+    # GIVEN next year's renewal notices sent today (Jane's is the first page)
+    status, _, _ = run(
+        capsys, "--db", str(database.url), "notices", "renewal", "--year", str(year + 1),
+        "--pdf", "sent.pdf",
+    )  # fmt: skip
+    assert status == 0
+    original = PdfReader(workdir / "sent.pdf").pages[0].extract_text()
+    with database.read() as session:
+        jane, sent_id = session.execute(
+            select(NoticeSent.owner_id, NoticeSent.id).order_by(NoticeSent.id).limit(1)
+        ).one()
+    # AND Jane's name changed since
+    with database.write() as session:
+        session.execute(update(Owner).where(Owner.id == jane).values(last_name="Renamed"))
+
+    # WHEN her notice is reprinted (the one sent today, by its date)
+    today = SystemClock().today().isoformat()
+    status, out, err = run(
+        capsys, "--db", str(database.url), "notices", "reprint", "--owner", str(jane),
+        "--date", today, "--out", "again.pdf",
+    )  # fmt: skip
+
+    # THEN it is the notice as sent, word for word, with the REPRINT line added
+    assert (status, err) == (0, "")
+    assert out.startswith(f"reprinted the first notice sent to owner {jane} on ")
+    (page,) = PdfReader(workdir / "again.pdf").pages
+    lines = page.extract_text().splitlines()
+    marks = [line for line in lines if line.startswith("REPRINT — printed ")]
+    assert len(marks) == 1 and marks[0].endswith(" by tester")
+    lines.remove(marks[0])
+    assert lines == original.splitlines()
+    assert "Jane Doe" in original and "Renamed" not in page.extract_text()
+    # AND the reprint is in the audit trail: who, when, which notice, to which file
+    with database.read() as session:
+        entry = session.scalars(select(AuditEntry).where(AuditEntry.action == "reprint")).one()
+    assert (entry.user_name, entry.table_name, entry.record_id) == (
+        "tester", "notice_sent", str(sent_id),
+    )  # fmt: skip
+    assert f'"owner_id": {jane}' in (entry.after or "")
+    assert str(workdir / "again.pdf") in (entry.after or "")
+    # AND without --date, the latest notice: the same one
+    status, _, _ = run(
+        capsys, "--db", str(database.url), "notices", "reprint", "--owner", str(jane),
+        "--out", "latest.pdf",
+    )  # fmt: skip
+    assert status == 0
+    latest = PdfReader(workdir / "latest.pdf").pages[0].extract_text().splitlines()
+    assert [line for line in latest if not line.startswith("REPRINT")] == original.splitlines()

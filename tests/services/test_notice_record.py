@@ -86,7 +86,7 @@ def test_each_notice_sent_is_recorded_and_reprinted_exactly(
     assert again.notices.dated == town.notice_day and again.notices.level is NoticeLevel.FIRST
     # AND it draws again as a PDF with the name as it was printed
     pdf = tmp_path / "again.pdf"
-    reprint_notice(database, row_id, pdf, actor=CLERK)
+    reprint_notice(database, row_id, pdf, actor=CLERK, clock=at(summer))
     words = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Featherstonehaugh" in words and "Changed" not in words
 

@@ -28,9 +28,10 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from clerkdesk.reports.address_block import draw_address, fit_address, window_box
-from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE
+from clerkdesk.reports.layout import FONT, FONT_BOLD, INK, LETTER, MUTED, RULE, Reprint
 from clerkdesk.reports.notice_cards import CardPlan, draw_card, plan_card
 from clerkdesk.reports.notice_data import Notice, NoticeKennel, NoticeSet
+from clerkdesk.reports.notice_reprint import MarkedCanvas
 from clerkdesk.reports.notice_stub import draw_stub, plan_stub
 from clerkdesk.reports.notice_summary import NoticeSummary
 from clerkdesk.reports.notice_words import (
@@ -429,8 +430,12 @@ class NoticesPdf:
     the file and returns the number of pages. ``summary`` says afterwards what could not
     print as asked (a postcard sent as a letter, a name cut to fit)."""
 
-    def __init__(self, out: BinaryIO, notices: NoticeSet, *, postcards: bool) -> None:
+    def __init__(
+        self, out: BinaryIO, notices: NoticeSet, *, postcards: bool, reprint: Reprint | None = None
+    ) -> None:
         self._set = notices
+        self._reprint = reprint
+        """A notice drawn again from the record: each page carries the REPRINT line."""
         self._postcards = postcards
         self._parts = PdfParts(out, title=title_of(notices), author=notices.heading.town)
         self._canvas: Canvas | None = None
@@ -445,7 +450,9 @@ class NoticesPdf:
     def _page_canvas(self) -> Canvas:
         if self._canvas is None:
             self._buffer = io.BytesIO()
-            self._canvas = Canvas(self._buffer, pagesize=LETTER, pageCompression=1, invariant=1)
+            self._canvas = MarkedCanvas(
+                self._buffer, pagesize=LETTER, pageCompression=1, invariant=1, mark=self._reprint
+            )
             self._canvas.setTitle(title_of(self._set))
         return self._canvas
 

@@ -41,6 +41,8 @@ TABLE_WORDS: dict[str, str] = {
     "kennel_tag": "kennel tag",
     "license": "license",
     "license_year_opening": "license year opened",
+    # Not audited by the hook: a notice's reprint adds its own entry (services.notice_record).
+    "notice_sent": "notice sent",
     "owner": "owner",
     "rabies_certificate": "rabies certificate",
     "setting": "setting",
@@ -59,6 +61,7 @@ ACTION_WORDS = {
     "delete": "removed",
     "import": "imported",
     "export": "exported",
+    "reprint": "reprinted",
 }
 
 

@@ -3,8 +3,9 @@
 A run stores what its notices shared (``NoticeSet``) and each owner's notice (``Notice``) as
 JSON, beside the level, the date and the total the notice asked for. A notice is reprinted
 from those, not quoted again: the amounts, the address and the schedule are the ones the
-owner was sent, whatever the rules or the owner's record say now. The §151A list names the
-notices each owner was sent (``notices_sent_to``).
+owner was sent, whatever the rules or the owner's record say now; a reprint is marked
+REPRINT on every page and written in the audit trail. The §151A list names the notices each
+owner was sent (``notices_sent_to``).
 """
 
 from __future__ import annotations
@@ -24,18 +25,26 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import NoticeRun
+from clerkdesk.models import AuditEntry, NoticeRun
 from clerkdesk.models.years import NoticeSent
+from clerkdesk.reports.layout import Reprint
 from clerkdesk.reports.notice_data import Notice, NoticeSet
 from clerkdesk.reports.renewal_notices_pdf import NoticesPdf
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import NoticeLevel
 from clerkdesk.rules.roles import Actor, Permission
-from clerkdesk.services.acting import require
+from clerkdesk.rules.town_time import town_zone
+from clerkdesk.services.acting import acting, require
 from clerkdesk.whole_files import WriteFailed, partial_beside, rename_in
 
 T = TypeVar("T")
+REPRINT_ACTION = "reprint"
+NOTICE_TABLE = "notice_sent"
+"""A reprint changes no record, so the audit hook never sees it: its entry is added here,
+as ``services.exports`` adds an export's."""
 
 
 # -- JSON -------------------------------------------------------------------------------
@@ -149,27 +158,81 @@ def notice_on_record(database: Database, notice_sent_id: int, *, actor: Actor) -
     return NoticeOnRecord(notice_sent_id, notice_set_of(set_text), notice_of(notice_text))
 
 
+def notice_sent_for(
+    database: Database, owner_id: int, *, actor: Actor, on: dt.date | None = None
+) -> int:
+    """The notice last sent to the owner, or the last one sent to them on ``on``."""
+    require(actor, Permission.MAIL_NOTICES)
+    query = select(NoticeSent.id).where(NoticeSent.owner_id == owner_id)
+    if on is not None:
+        query = query.where(NoticeSent.sent_on == on)
+    with database.read() as session:
+        found = session.scalar(query.order_by(NoticeSent.sent_on.desc(), NoticeSent.id.desc()))
+    if found is None:
+        when = f" on {us_date(on)}" if on is not None else ""
+        raise ValidationError(f"No notice was sent to owner {owner_id}{when}.", field="owner")
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class ReprintedNotice:
+    sent: NoticeOnRecord
+    level: NoticeLevel
+    mark: Reprint
+    pdf: Path
+
+
 def reprint_notice(
-    database: Database, notice_sent_id: int, pdf: Path, *, actor: Actor
-) -> NoticeOnRecord:
+    database: Database, notice_sent_id: int, pdf: Path, *, actor: Actor, clock: Clock
+) -> ReprintedNotice:
     """Draw the notice sent, exactly as it was, to ``pdf`` (a letter, or a postcard where the
-    run was of postcards)."""
+    run was of postcards), each page marked REPRINT with when and by whom, and say so in the
+    audit trail. The entry is written in the transaction the file is put in place in: a file
+    that could not be written leaves no entry, and no reprint is handed over unrecorded."""
     found = notice_on_record(database, notice_sent_id, actor=actor)
     with database.read() as session:
-        postcards = bool(
-            session.scalar(
-                select(NoticeRun.postcards)
-                .join(NoticeSent, NoticeSent.notice_run_id == NoticeRun.id)
-                .where(NoticeSent.id == notice_sent_id)
+        postcards, owner_id, level, sent_on, run_id = session.execute(
+            select(
+                NoticeRun.postcards,
+                NoticeSent.owner_id,
+                NoticeSent.level,
+                NoticeSent.sent_on,
+                NoticeRun.id,
             )
-        )
+            .join(NoticeSent, NoticeSent.notice_run_id == NoticeRun.id)
+            .where(NoticeSent.id == notice_sent_id)
+        ).one()
+    at = clock.now().astimezone(town_zone())
+    mark = Reprint(at, actor.name)
+    target = Path(pdf)
     try:
-        with partial_beside(Path(pdf)) as (stream, part):
-            drawer = NoticesPdf(stream, found.notices, postcards=postcards)
+        with partial_beside(target) as (stream, part):
+            drawer = NoticesPdf(stream, found.notices, postcards=bool(postcards), reprint=mark)
             drawer.add(found.notice)
             drawer.close()
             stream.flush()
-            rename_in(part, Path(pdf))
+            with acting(database, actor, Permission.MAIL_NOTICES, clock=clock) as session:
+                said = {
+                    "owner_id": owner_id,
+                    "level": level.value,
+                    "sent_on": sent_on.isoformat(),
+                    "notice_run_id": run_id,
+                    "file": str(target.resolve()),
+                }
+                session.add(
+                    AuditEntry(
+                        at=clock.now(),
+                        user_name=actor.name[:80],
+                        workstation=(actor.workstation or "")[:120],
+                        action=REPRINT_ACTION,
+                        table_name=NOTICE_TABLE,
+                        record_id=str(notice_sent_id),
+                        before=None,
+                        after=json.dumps(said, ensure_ascii=False, sort_keys=True),
+                    )
+                )
+                session.flush()
+                rename_in(part, target)
     except WriteFailed as exc:
         raise ValidationError(exc.words()) from exc
-    return found
+    return ReprintedNotice(found, level, mark, target)
