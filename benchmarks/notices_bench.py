@@ -5,8 +5,10 @@ Each town is a SQLite file filled in bulk with SQLAlchemy Core: owners with one 
 dogs (two on average), every dog licensed for license year 2026–27 with a rabies
 certificate (one in eight ending before 2027–28 does), one dog in twenty renewed early for
 2027–28 and one in fifty since died. *Ours* is ``services.notices.write_notices`` whole for
-2027–28 on 02/15/2027 (the owners chosen by keyset batches, every dog quoted twice by the
-rules engine, the letters drawn and streamed into one PDF, the CSV, the run recorded). The
+2027–28 on 02/15/2027 (the owners chosen by keyset batches, every dog quoted by the rules
+engine on each date of its notice's schedule — the notice's date and each day a late fee
+changes the amount, up to four rows from at most eight days tried — the letters drawn and
+streamed into one PDF, the CSV, the run recorded). The
 baseline draws the same number of Letter pages with plain canvas calls (the same strings
 at fixed places, no database, no quoting, no layout), holding the pages until ``save()``
 as ReportLab does. Each figure runs in a fresh process, so its peak resident memory
@@ -388,8 +390,10 @@ def section(figures: list[Figure], notes: list[str]) -> str:
         "02/15/2027 in a town filled in bulk (`benchmarks/notices_bench.py`): owners with one to "
         "three dogs, every dog licensed for 2026–27, one in twenty renewed early and one in "
         "fifty since died. *Ours* is `services.notices.write_notices` whole (owners chosen in "
-        "keyset batches of 500, each dog quoted twice by the rules engine — now and from the "
-        "first late day — letters drawn a few hundred pages at a time and streamed into one "
+        "keyset batches of 500, each dog quoted by the rules engine on each date of its "
+        "notice's schedule — the notice's date and each day a late fee changes the amount, "
+        "up to four rows from at most eight days tried, no day quoted twice — letters drawn a "
+        "few hundred pages at a time and streamed into one "
         "PDF, the mail-house CSV, the run recorded). The baseline draws the same number of "
         "Letter pages with plain canvas calls (the same strings at fixed places; no database, "
         "no quoting, no layout) into one ReportLab canvas, which holds every page until it "
