@@ -6,10 +6,10 @@ dogs (two on average), every dog licensed for license year 2026–27 with a rabi
 certificate (one in eight ending before 2027–28 does), one dog in twenty renewed early for
 2027–28 and one in fifty since died. *Ours* is ``services.notices.write_notices`` whole for
 2027–28 on 02/15/2027 (the owners chosen by keyset batches, every dog quoted by the rules
-engine on each date of its notice's schedule — the notice's date and each day a late fee
-changes the amount, up to four rows from at most eight days tried — the letters drawn and
-streamed into one PDF, the CSV, the run recorded). The
-baseline draws the same number of Letter pages with plain canvas calls (the same strings
+engine on each date of its notice's schedule — the notice's date, then up to eight days a
+late fee may change the amount and the year's last such day, four rows at most — the
+letters drawn and streamed into one PDF, the CSV, the run recorded). The baseline draws the
+same number of Letter pages with plain canvas calls (the same strings
 at fixed places, no database, no quoting, no layout), holding the pages until ``save()``
 as ReportLab does. Each figure runs in a fresh process, so its peak resident memory
 (``VmHWM``) is its own; the memory figure is that peak less the process's size just
@@ -391,8 +391,9 @@ def section(figures: list[Figure], notes: list[str]) -> str:
         "three dogs, every dog licensed for 2026–27, one in twenty renewed early and one in "
         "fifty since died. *Ours* is `services.notices.write_notices` whole (owners chosen in "
         "keyset batches of 500, each dog quoted by the rules engine on each date of its "
-        "notice's schedule — the notice's date and each day a late fee changes the amount, "
-        "up to four rows from at most eight days tried, no day quoted twice — letters drawn a "
+        "notice's schedule — the notice's date, then up to eight days a late fee may change "
+        "the amount and the year's last such day, four rows at most, no day quoted twice — "
+        "letters drawn a "
         "few hundred pages at a time and streamed into one "
         "PDF, the mail-house CSV, the run recorded). The baseline draws the same number of "
         "Letter pages with plain canvas calls (the same strings at fixed places; no database, "
