@@ -177,7 +177,9 @@ def _letter_head(
     if address.cut and not continued:
         summary.cut += [(notice.owner_id, "envelope window", t) for t in address.cut]
     draw_address(c, address, box)
-    y = PAGE_H - 3.75 * inch
+    # The letter starts a little below the window (whose foot is 3 in. down): close enough
+    # that a notice for most households keeps its return stub on the same sheet.
+    y = PAGE_H - 3.3 * inch
     title = title_of(s, notice) + (" (continued)" if continued else "")
     y = _wrap(c, title, MARGIN, y, WIDTH, 13, bold=True)
     return y - 4
