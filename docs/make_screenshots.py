@@ -52,6 +52,7 @@ def main() -> int:
         "make_long_values_screenshots.py",
         "make_setup_screenshots.py",
         "make_import_screenshots.py",
+        "make_records_screenshots.py",
     ):
         subprocess.run([sys.executable, str(HERE / script)], check=True)
     today = dt.datetime.now().astimezone().date()
