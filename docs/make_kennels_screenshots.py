@@ -28,7 +28,7 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.demo.fill import fill_demo
-from clerkdesk.models import DogStatus, Owner, OwnerStatus
+from clerkdesk.models import Dog, DogStatus, Owner, OwnerStatus
 from clerkdesk.rules.kinds import InspectionResult, TenderKind
 from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services.kennel_licensing import KennelSaleRequest, sell_kennel_license
@@ -69,7 +69,13 @@ def keepers(database: Database, count: int) -> list[tuple[int, list[int]]]:
     found = []
     with database.read() as session:
         for owner in session.scalars(select(Owner).order_by(Owner.id)):
-            dogs = [d.id for d in owner.dogs if d.status is DogStatus.ACTIVE]
+            dogs = list(
+                session.scalars(
+                    select(Dog.id)
+                    .where(Dog.owner_id == owner.id, Dog.status == DogStatus.ACTIVE)
+                    .order_by(Dog.id)
+                )
+            )
             if owner.status is OwnerStatus.ACTIVE and len(dogs) >= 2:
                 found.append((owner.id, dogs[:2]))
             if len(found) == count:
