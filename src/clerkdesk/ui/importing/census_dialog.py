@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QHeaderView, QSpinBox, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QSpinBox, QTableWidgetItem, QWidget
 
 from clerkdesk.rules.counts import counted
 from clerkdesk.services.importing.census import (
@@ -22,6 +22,7 @@ from clerkdesk.services.importing.census import (
 )
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.importing.open_file_field import OpenFileField
+from clerkdesk.ui.importing.rows_table import rows_table
 from clerkdesk.ui.views.yearend.job_dialog import JobDialog
 
 TITLE = "Import the census"
@@ -75,21 +76,9 @@ class CensusDialog(JobDialog):
             "Choose the street listing (CSV or XLSX) with each household's address, its "
             "residents' names and how many dogs it keeps; rows at one address are one household."
         )
-        self.table = QTableWidget(0, len(COLUMNS), self)
-        self.table.setAccessibleName("The census's households")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setTabKeyNavigation(False)
-        self.table.setWordWrap(False)
-        header = self.table.horizontalHeader()
-        for column in range(len(COLUMNS)):
-            resize = QHeaderView.ResizeMode
-            header.setSectionResizeMode(
-                column, resize.Stretch if column in STRETCHED else resize.ResizeToContents
-            )
-        self.table.setMinimumHeight(280)
+        self.table = rows_table(
+            self, "The census's households", COLUMNS, STRETCHED, wrap=False, least_height=280
+        )
         self.setMinimumHeight(560)
         self.outer.addWidget(self.table, 1)
         self.add_progress(stretch=False)

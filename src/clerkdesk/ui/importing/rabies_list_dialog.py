@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QTableWidgetItem, QWidget
 
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
@@ -26,6 +26,7 @@ from clerkdesk.services.importing.rabies_lists import (
 )
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.importing.open_file_field import OpenFileField
+from clerkdesk.ui.importing.rows_table import rows_table
 from clerkdesk.ui.views.yearend.job_dialog import JobDialog
 
 TITLE = "Import a rabies list"
@@ -57,22 +58,16 @@ class RabiesListDialog(JobDialog):
         self.file.choose.setShortcut(QKeySequence("Alt+O"))
         self.add_row("file", "&List file *", self.file)
         self.add_summary()
-        self.table = QTableWidget(0, len(COLUMNS), self)
-        self.table.setAccessibleName("The list's rows and the dogs they name")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setTabKeyNavigation(False)
         # The reason wraps within its column rather than being cut: it is what the clerk
         # decides by.
-        self.table.setWordWrap(True)
-        header = self.table.horizontalHeader()
-        for column in range(len(COLUMNS)):
-            mode = QHeaderView.ResizeMode.ResizeToContents
-            header.setSectionResizeMode(column, mode)
-        header.setSectionResizeMode(STRETCHED, QHeaderView.ResizeMode.Stretch)
-        self.table.setMinimumHeight(300)
+        self.table = rows_table(
+            self,
+            "The list's rows and the dogs they name",
+            COLUMNS,
+            (STRETCHED,),
+            wrap=True,
+            least_height=300,
+        )
         self.table.itemChanged.connect(lambda _item: self.refresh())
         self.setMinimumHeight(560)
         self.outer.addWidget(self.table, 1)
