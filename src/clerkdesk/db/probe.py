@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import logging
 import re
+import shutil
 import sqlite3
 from pathlib import Path
 
 from sqlalchemy import URL, Engine
 from sqlalchemy.exc import DBAPIError
 
-from clerkdesk.db.checks import shown
+from clerkdesk.db.checks import cut_short, shown
 from clerkdesk.errors import (
     ConnectionLost,
     DatabaseAddressInvalid,
@@ -23,6 +24,7 @@ from clerkdesk.errors import (
     DatabaseDamaged,
     DatabaseRefused,
     DatabaseUnavailable,
+    DiskFull,
     EnvironmentProblem,
     NotADatabase,
 )
@@ -66,6 +68,14 @@ def sqlite_problem(path: Path, reason: str) -> EnvironmentProblem:
             f"{shown(path)} is damaged ({reason}); restore it from a backup "
             f"(in {shown(path.absolute().parent / 'backups')}) or ask IT"
         )
+    if "disk i/o" in said or "disk is full" in said:
+        # No room for the log's shared-memory file or a page: SQLite says only "disk I/O".
+        free = _free_space(path)
+        if free is not None and free < _ROOM_TO_OPEN:
+            return DiskFull(
+                f"The disk holding {shown(path)} is full ({free:,} bytes free); free some "
+                "space there and try again. Nothing was changed."
+            )
     if "locked" in said or "busy" in said:
         return DatabaseBusy("The database is busy with another workstation; try again in a moment.")
     if "readonly" in said or "read-only" in said or "permission" in said:
@@ -74,6 +84,18 @@ def sqlite_problem(path: Path, reason: str) -> EnvironmentProblem:
             "access to it and its folder"
         )
     return DatabaseUnavailable(f"{shown(path)} cannot be opened ({reason}); check the path")
+
+
+# What opening a database in WAL mode needs beside it: the shared-memory file and a
+# first page of log.
+_ROOM_TO_OPEN = 1_000_000
+
+
+def _free_space(path: Path) -> int | None:
+    try:
+        return shutil.disk_usage(path.absolute().parent).free
+    except OSError:
+        return None
 
 
 def another_programs(where: str, tables: list[str]) -> NotADatabase | None:
@@ -91,19 +113,42 @@ def another_programs(where: str, tables: list[str]) -> NotADatabase | None:
 def probe_sqlite(path: Path) -> None:
     """Read the file's table list; refuse a file SQLite cannot read, or another program's
     database, before the engine's pragmas (WAL) would change it."""
+    short = cut_short(path)
     try:
         connection = sqlite3.connect(path, isolation_level=None, timeout=5)
         try:
             rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             tables = [str(row[0]) for row in rows]
+            problem = _integrity(connection) if short is not None else None
         finally:
             connection.close()
     except sqlite3.Error as exc:
         log.warning("cannot read %s: %s", shown(path), exc)
+        if short is not None and "disk i/o" not in str(exc).lower():
+            raise _cut_short(path, *short) from exc
         raise sqlite_problem(path, str(exc)) from exc
+    if problem is not None and short is not None:
+        log.warning("%s is shorter than its header says and damaged: %s", shown(path), problem)
+        raise _cut_short(path, *short)
     refusal = another_programs(shown(path), tables)
     if refusal is not None:
         raise refusal
+
+
+def _integrity(connection: sqlite3.Connection) -> str | None:
+    """None when ``PRAGMA integrity_check`` finds the database whole, reading the pages a
+    write-ahead log holds as SQLite does; else its first words. Asked only of a file shorter
+    than its header says: a checkpoint that a full disk stopped leaves such a file with
+    every page still in the log, and that database is whole."""
+    said = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
+    return None if said == ["ok"] else "; ".join(said[:3])
+
+
+def _cut_short(path: Path, size: int, wanted: int) -> DatabaseDamaged:
+    return DatabaseDamaged(
+        f"{shown(path)} is damaged: it is cut short ({size:,} of {wanted:,} bytes); "
+        f"restore it from a backup (in {shown(path.absolute().parent / 'backups')}) or ask IT"
+    )
 
 
 def _where(url: URL) -> str:
