@@ -9,10 +9,12 @@ from clerkdesk.rules.roles import ROLE_PERMISSIONS, Actor, Permission, Role, may
 
 def test_the_administrator_may_do_everything_and_the_clerk_all_but_users_and_restore() -> None:
     assert ROLE_PERMISSIONS[Role.ADMINISTRATOR] == frozenset(Permission)
-    # Restoring replaces every record in the office: the administrator's decision alone.
+    # Restoring replaces every record in the office, and a repair moves its counters: the
+    # administrator's decisions alone.
     assert ROLE_PERMISSIONS[Role.CLERK] == frozenset(Permission) - {
         Permission.MANAGE_USERS,
         Permission.RESTORE,
+        Permission.REPAIR,
     }
 
 

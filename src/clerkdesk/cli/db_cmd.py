@@ -7,6 +7,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
+from clerkdesk.cli import db_repair_cmd
 from clerkdesk.cli.context import CliContext, fail, out
 
 if TYPE_CHECKING:
@@ -89,6 +90,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     grant.add_argument("role", metavar="ROLE", help="the login role the counter connects as")
     grant.set_defaults(handler=_grant)
+    db_repair_cmd.register(actions)
 
 
 def _upgrade(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -50,6 +50,7 @@ class Permission(enum.StrEnum):
     EXPORT_RECORDS = "export_records"  # the full export and the public-records export
     BACK_UP = "back_up"  # a backup taken by hand (close-out's scheduled one needs none)
     RESTORE = "restore"  # replaces the whole database: the administrator's alone
+    REPAIR = "repair"  # moves counters past their records (``db repair``): the administrator's
 
 
 PERMISSION_WORDS = {
@@ -71,6 +72,7 @@ PERMISSION_WORDS = {
     Permission.EXPORT_RECORDS: "export records",
     Permission.BACK_UP: "back up the database",
     Permission.RESTORE: "restore the database from a backup",
+    Permission.REPAIR: "repair the database's counters",
 }
 
 _COUNTER = frozenset(
@@ -88,7 +90,8 @@ _COUNTER = frozenset(
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
     Role.ADMINISTRATOR: frozenset(Permission),
-    Role.CLERK: frozenset(Permission) - {Permission.MANAGE_USERS, Permission.RESTORE},
+    Role.CLERK: frozenset(Permission)
+    - {Permission.MANAGE_USERS, Permission.RESTORE, Permission.REPAIR},
     Role.ASSISTANT_CLERK: _COUNTER,
     Role.ANIMAL_CONTROL: frozenset({Permission.INSPECT, Permission.READ_REPORTS}),
     # The treasurer reads; the treasurer never posts, voids or changes a record.

@@ -1,0 +1,1 @@
+"""Mending what an accident left a database unable to do: ``clerkdesk db repair``."""
