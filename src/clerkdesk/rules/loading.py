@@ -12,7 +12,6 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from clerkdesk.rules.profile_warnings import profile_warnings
 from clerkdesk.rules.reader import Reader, nearest
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
 from clerkdesk.rules.toml_errors import toml_problem
+from clerkdesk.rules.toml_limits import TomlTooLarge, loads_bounded
 from clerkdesk.rules.year_change import YearChange, change_problems, year_starting_in
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -56,7 +56,9 @@ def parse_profile(text: str, *, stored: bool = False) -> TownProfile:
     """The profile in ``text``; raises :class:`ProfileError` listing every problem. With
     ``stored``, text read back from a database (see :func:`profile_from_document`)."""
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
+        document = loads_bounded(text)
+    except TomlTooLarge as exc:
+        raise ProfileError([f"not a town profile: {exc}"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError([toml_problem(text, exc)]) from None
     except ValueError:  # an integer too long for Python to read (more than 4300 digits)

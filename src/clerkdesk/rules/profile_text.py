@@ -10,6 +10,7 @@ import codecs
 from pathlib import Path
 
 from clerkdesk.rules.errors import ProfileError
+from clerkdesk.rules.toml_limits import MAX_TOML_BYTES, size_problem
 
 SAVE_AS_UTF8 = "open it in Notepad and save it with Encoding: UTF-8"
 
@@ -44,9 +45,13 @@ def decode_profile(data: bytes, name: str) -> tuple[str, tuple[str, ...]]:
 
 def read_profile_file(path: Path) -> tuple[str, tuple[str, ...]]:
     try:
-        data = path.read_bytes()
+        # Never more than the limit and a byte: a huge file (or /dev/zero) is not read whole.
+        with path.open("rb") as file:
+            data = file.read(MAX_TOML_BYTES + 1)
     except OSError as exc:
         raise ProfileError([f"cannot read {path}: {exc.strerror or exc}"]) from None
+    if len(data) > MAX_TOML_BYTES:
+        raise ProfileError([f"not a town profile: {size_problem(len(data))}"])
     return decode_profile(data, path.name)
 
 

@@ -13,10 +13,11 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import tomli_w
+
+from clerkdesk.rules.toml_limits import TomlTooLarge, loads_bounded
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _EXAMPLES = re.compile(r"^\s*examples\s*=\s*")
@@ -30,8 +31,8 @@ class Rewritten:
 
 def reads_as(text: str, document: Mapping[str, Any]) -> bool:
     try:
-        return tomllib.loads(text, parse_float=Decimal) == document
-    except tomllib.TOMLDecodeError:
+        return loads_bounded(text) == document
+    except (tomllib.TOMLDecodeError, TomlTooLarge):
         return False
 
 
