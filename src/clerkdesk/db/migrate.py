@@ -13,6 +13,7 @@ import contextlib
 import datetime as dt
 import errno
 import logging
+import re
 import shutil
 import sqlite3
 from dataclasses import dataclass
@@ -20,7 +21,6 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect
 
@@ -28,10 +28,10 @@ from clerkdesk.db.checks import shown
 from clerkdesk.db.database import Database
 from clerkdesk.db.grants import GrantRefused, renew_app_roles
 from clerkdesk.db.pg_backup import dump_postgres, remove_empty_folder
-from clerkdesk.db.probe import another_programs
+from clerkdesk.db.probe import OWN_TABLES, another_programs, lost_stamp
 from clerkdesk.db.rights import check_may_change_schema
 from clerkdesk.db.sqlite_copy import copy_sqlite
-from clerkdesk.errors import DatabaseTooNew, DatabaseUnavailable, DiskFull
+from clerkdesk.errors import DatabaseDamaged, DatabaseTooNew, DatabaseUnavailable, DiskFull
 from clerkdesk.paths import migrations_dir, user_data_dir
 
 log = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ def head_revision() -> str:
 
 def current_revision(database: Database) -> str | None:
     with database.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        return _stamp(conn, database)
 
 
 def where_is(database: Database) -> str:
@@ -91,24 +91,62 @@ def checked_revision(database: Database) -> str | None:
     """The schema revision, once it is clear the schema is ClerkDesk's and not newer than
     this code: the look every command takes before reading or changing anything."""
     with database.connect() as conn:
-        revision = MigrationContext.configure(conn).get_current_revision()
+        revision = _stamp(conn, database)
         tables = [] if revision is not None else inspect(conn).get_table_names()
-    _check_known(revision, script_directory())
-    refusal = another_programs(where_is(database), tables)
+    _check_known(revision, script_directory(), database)
+    if revision is None and len(OWN_TABLES.intersection(tables)) >= 3:
+        # ClerkDesk's tables without the stamp that says which schema they are at: an
+        # upgrade would try to make them again.
+        said = "is empty" if "alembic_version" in tables else "is missing"
+        raise _damaged_stamp(database, said)
+    refusal = another_programs(where_is(database), tables, _backups(database))
     if refusal is not None:
         raise refusal
     return revision
 
 
-def _check_known(revision: str | None, scripts: ScriptDirectory) -> None:
+_REVISION = re.compile(r"\d{4}")
+
+
+def _stamp(conn: Connection, database: Database) -> str | None:
+    """The one revision the database is stamped with; a stamp of several rows is damage
+    that Alembic would only raise about (its ``CommandError``), so it is said here."""
+    if not inspect(conn).has_table("alembic_version"):
+        return None
+    rows = [str(row[0]) for row in conn.exec_driver_sql("SELECT version_num FROM alembic_version")]
+    if len(rows) > 1:
+        named = ", ".join(shown(row)[:20] for row in sorted(rows)[:4])
+        raise _damaged_stamp(database, f"holds {len(rows)} revisions ({named}) where it holds one")
+    return rows[0] if rows else None
+
+
+def _backups(database: Database) -> str:
+    path = database.sqlite_path
+    return f" (in {shown(path.absolute().parent / 'backups')})" if path is not None else ""
+
+
+def _damaged_stamp(database: Database, said: str) -> DatabaseDamaged:
+    return lost_stamp(where_is(database), said, _backups(database))
+
+
+def _check_known(
+    revision: str | None, scripts: ScriptDirectory, database: Database | None = None
+) -> None:
     if revision is None:
         return
     known = {script.revision for script in scripts.walk_revisions()}
-    if revision not in known:
+    if revision in known:
+        return
+    head = scripts.get_current_head() or ""
+    if _REVISION.fullmatch(revision) and revision > head:
         raise DatabaseTooNew(
             f"This database is at schema {revision}, made by a newer ClerkDesk; "
             "install that version (or newer) to open it."
         )
+    said = f"names revision {shown(revision)[:20]!r}, which no ClerkDesk has made"
+    if database is None:
+        raise lost_stamp("This database", said)
+    raise _damaged_stamp(database, said)
 
 
 def _no_room(path: Path, target: Path, needed: int) -> DiskFull:
@@ -203,7 +241,7 @@ def _renew_counter_roles(database: Database) -> tuple[tuple[str, ...], str | Non
 
 def downgrade(database: Database, target: str) -> None:
     """For developers and tests: step the schema back (data in dropped tables is lost)."""
-    _check_known(current_revision(database), script_directory())
+    _check_known(current_revision(database), script_directory(), database)
     _run(database, "downgrade", target)
 
 

@@ -98,11 +98,30 @@ def _free_space(path: Path) -> int | None:
         return None
 
 
-def another_programs(where: str, tables: list[str]) -> NotADatabase | None:
-    """The refusal for a database that holds tables but no ClerkDesk schema, if it does."""
+# Tables every ClerkDesk schema has had since its first revisions: three of them without a
+# stamp are a ClerkDesk database that lost its stamp, not another program's.
+OWN_TABLES = frozenset({"owner", "dog", "rabies_certificate", "license", "receipt", "setting"})
+
+
+def lost_stamp(where: str, said: str, backups: str = "") -> DatabaseDamaged:
+    """The words for a database whose schema stamp (Alembic's) is damaged: ``said`` is how."""
+    return DatabaseDamaged(
+        f"{where} is damaged: its schema stamp (the alembic_version table) {said}; restore "
+        f"it from a backup{backups}, or have IT leave in alembic_version the one revision "
+        "its tables are at (docs/security.md, Accidents). Nothing was changed."
+    )
+
+
+def another_programs(
+    where: str, tables: list[str], backups: str = ""
+) -> NotADatabase | DatabaseDamaged | None:
+    """The refusal for a database that holds tables but no ClerkDesk schema, if it does
+    (ClerkDesk's own tables without the stamp are damage, said as such)."""
     others = sorted(t for t in tables if t != "alembic_version" and not t.startswith("sqlite_"))
     if "alembic_version" in tables or not others:
         return None
+    if len(OWN_TABLES.intersection(tables)) >= 3:
+        return lost_stamp(where, "is missing", backups)
     return NotADatabase(
         f"{where} holds another program's tables ({', '.join(others[:3])}"
         f"{', …' if len(others) > 3 else ''}), not a ClerkDesk database; choose the "
@@ -130,9 +149,13 @@ def probe_sqlite(path: Path) -> None:
     if problem is not None and short is not None:
         log.warning("%s is shorter than its header says and damaged: %s", shown(path), problem)
         raise _cut_short(path, *short)
-    refusal = another_programs(shown(path), tables)
+    refusal = another_programs(shown(path), tables, _in_backups(path))
     if refusal is not None:
         raise refusal
+
+
+def _in_backups(path: Path) -> str:
+    return f" (in {shown(path.absolute().parent / 'backups')})"
 
 
 def _integrity(connection: sqlite3.Connection) -> str | None:
