@@ -23,6 +23,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect
+from sqlalchemy.exc import OperationalError
 
 from clerkdesk.db.checks import shown
 from clerkdesk.db.database import Database
@@ -171,7 +172,9 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
         return None
     moment = (now or dt.datetime.now(dt.UTC)).strftime("%Y%m%d-%H%M%S")
     target = path.parent / "backups" / f"{path.stem}-{moment}-{label}.sqlite"
-    needed = path.stat().st_size
+    # The copy holds the pages the log holds too, and SQLite wants room for its own
+    # journal files beside it while it writes.
+    needed = path.stat().st_size + _size_of(Path(f"{path}-wal")) + _COPY_MARGIN
     made_folder = not target.parent.exists()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -179,14 +182,15 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
             raise _no_room(path, target, needed)
         copy_sqlite(path, target)
     except (OSError, sqlite3.Error, DiskFull) as exc:
-        with contextlib.suppress(OSError):  # "backups" may be a file: then there is no copy
-            target.unlink(missing_ok=True)
+        remove_copy(target)
         if made_folder:
             remove_empty_folder(target.parent)
         if isinstance(exc, DiskFull):
             raise
         said = str(exc).lower()
-        if getattr(exc, "errno", None) == errno.ENOSPC or "disk is full" in said:
+        # SQLite says "disk I/O error" when a write or its shared memory finds no room.
+        full = "disk is full" in said or ("disk i/o" in said and _short_of(target, needed))
+        if getattr(exc, "errno", None) == errno.ENOSPC or full:
             raise _no_room(path, target, needed) from exc
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise DatabaseUnavailable(
@@ -196,6 +200,30 @@ def backup_sqlite(database: Database, label: str, now: dt.datetime | None = None
         ) from exc
     log.info("backed up %s to %s", shown(path), shown(target))
     return target
+
+
+_COPY_MARGIN = 64 * 1024
+
+
+def _size_of(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _short_of(target: Path, needed: int) -> bool:
+    try:
+        return shutil.disk_usage(target.parent).free < needed
+    except OSError:
+        return False
+
+
+def remove_copy(target: Path) -> None:
+    """A copy that failed, and the journal files SQLite made beside it, gone."""
+    for leftover in (target, *(Path(f"{target}{end}") for end in ("-wal", "-shm", "-journal"))):
+        with contextlib.suppress(OSError):  # "backups" may be a file: then there is no copy
+            leftover.unlink(missing_ok=True)
 
 
 def backup_database(database: Database, label: str, folder: Path | None = None) -> Path | None:
@@ -221,12 +249,30 @@ def upgrade_to_head(
     copy = None
     if backup and before is not None:
         copy = backup_database(database, f"before-{head}", backup_folder)
-    _run(database, "upgrade", head)
+    try:
+        _run(database, "upgrade", head)
+    except (DiskFull, OperationalError) as exc:
+        # The upgrade is one transaction, rolled back whole: the database is as it was,
+        # and the copy of it taken a moment ago only takes the room that was missing.
+        if isinstance(exc, OperationalError) and not _no_room_in(exc):
+            raise
+        if copy is not None and database.is_sqlite:
+            remove_copy(copy)
+            remove_empty_folder(copy.parent)
+        raise DiskFull(
+            f"No room to upgrade {where_is(database)}: the disk holding it is full; free "
+            "some space and try again. Nothing was changed."
+        ) from exc
     log.info("upgraded database from %s to %s", before, head)
     if before is None:
         return UpgradeResult(before, head, copy)
     renewed, problem = _renew_counter_roles(database)
     return UpgradeResult(before, head, copy, renewed, problem)
+
+
+def _no_room_in(exc: OperationalError) -> bool:
+    said = str(exc.orig or exc).lower()
+    return "disk is full" in said or "disk i/o" in said or "no space left" in said
 
 
 def _renew_counter_roles(database: Database) -> tuple[tuple[str, ...], str | None]:
