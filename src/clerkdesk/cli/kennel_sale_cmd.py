@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.files import checked_target
 from clerkdesk.cli.kennel_args import record_id
 from clerkdesk.cli.tag_marks_cmd import year_number
 
@@ -76,10 +77,10 @@ def _tender_options(parser: argparse.ArgumentParser, *, several: bool = False) -
 
 def tender(kind: str, reference: str | None, amount: str | None) -> TenderInput:
     from clerkdesk.models import TenderKind
-    from clerkdesk.services import checks
+    from clerkdesk.rules.money import parse_amount
     from clerkdesk.services.payments import TenderInput
 
-    offered = None if amount is None else checks.money(amount, "--amount", "--amount")
+    offered = None if amount is None else parse_amount(amount, "--amount", field="--amount")
     if offered is not None and kind != "cash":
         fail("--amount is what was handed over in cash; a check or card pays the amount due")
     if kind == "cash" and reference is not None:
@@ -95,6 +96,7 @@ def pdf_target(text: str) -> Path:
     path = Path(text).expanduser()
     if path.suffix.lower() != ".pdf":
         fail(f"--pdf must name a .pdf file, not {text[:40]!r}")
+    checked_target(path)
     if path.is_dir():
         fail(f"--pdf names a folder, not a file: {text[:40]!r}")
     folder = path.parent if str(path.parent) else Path(".")

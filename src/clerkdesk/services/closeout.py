@@ -29,7 +29,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from sqlalchemy import BindParameter, Date, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
@@ -50,6 +50,7 @@ from clerkdesk.reports.money_documents import (
 )
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.money import CENT, checked_amount, parse_amount
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
@@ -100,28 +101,13 @@ def label(year: int, number: int) -> str:
 
 
 def parse_cash(text: str) -> Decimal:
-    """The cash counted as typed (``345``, ``$1,234.50``): dollars and cents, not negative."""
-    cleaned = text.strip().removeprefix("$").replace(",", "").strip()
-    try:
-        amount = Decimal(cleaned)
-    except InvalidOperation:
-        raise ValidationError(
-            f"Cash counted must be an amount like 345.00, not {text.strip()[:20]!r}.",
-            field="cash_counted",
-        ) from None
-    return check_cash(amount)
+    """The cash counted as typed (``345``, ``$1,234.50``): dollars and cents, not negative
+    (``rules.money.parse_amount``, the parser every amount typed goes through)."""
+    return parse_amount(text, "Cash counted", field="cash_counted", limit=CASH_LIMIT - CENT)
 
 
 def check_cash(amount: Decimal) -> Decimal:
-    if not amount.is_finite() or amount.as_tuple().exponent < -2:  # type: ignore[operator]
-        raise ValidationError(
-            "Cash counted must be dollars and cents, like 345.00.", field="cash_counted"
-        )
-    if amount < 0:
-        raise ValidationError("Cash counted cannot be below 0.00.", field="cash_counted")
-    if amount >= CASH_LIMIT:
-        raise ValidationError("Cash counted is far too large; check it.", field="cash_counted")
-    return amount.quantize(Decimal("0.01"))
+    return checked_amount(amount, "Cash counted", field="cash_counted", limit=CASH_LIMIT - CENT)
 
 
 def _note(note: str | None) -> str | None:

@@ -8,7 +8,9 @@ from decimal import Decimal, InvalidOperation
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from clerkdesk.errors import ValidationError
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.money import checked_amount
 from clerkdesk.services.checks import quoted
 
 CENT = Decimal("0.01")
@@ -37,9 +39,14 @@ def parse_amount(text: str) -> Decimal | None:
         value = Decimal(cleaned)
     except InvalidOperation:
         raise BadInput(f"{quoted(text.strip())} is not an amount (e.g. 14.00).") from None
-    if not value.is_finite() or value != value.quantize(CENT):
+    if not value.is_finite():
         raise BadInput(f"{quoted(text.strip())} is not an amount in dollars and cents.")
-    return value.quantize(CENT)
+    try:
+        # Past what a money column holds (1e308, forty nines), or a third decimal: said
+        # here, never rounded or left for the database to refuse.
+        return checked_amount(value, quoted(text.strip()))
+    except ValidationError as exc:
+        raise BadInput(exc.message) from None
 
 
 def parse_date(text: str) -> dt.date | None:
