@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TenderKind
-from clerkdesk.rules import QuoteLine
+from clerkdesk.rules import QuoteLine, money
 
 ZERO = Decimal("0.00")
 KIND_WORDS = {
@@ -94,6 +94,11 @@ def plan_tenders(
     cash = [t for t in offered if t.kind is TenderKind.CASH]
     if len(cash) > 1:
         raise ValidationError("Enter cash once, as the whole amount handed over.", field="cash")
+    for tender in offered:
+        if tender.offered is not None:
+            # Past what a tender's column holds, or past the cent: said, never rounded.
+            label = KIND_WORDS[tender.kind]
+            money.checked_amount(tender.offered, label, field=tender.kind.value)
     for tender in exact:
         field = tender.kind.value
         amount = remaining if tender.offered is None else tender.offered
