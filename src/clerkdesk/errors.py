@@ -86,6 +86,11 @@ class LedgerRefused(ClerkDeskError):
     app's role lacking the grant); a void or a new entry is the way to correct money."""
 
 
+class GuardRefused(ValidationError):
+    """A shared server's guards refused a change: no person proven for the transaction, a
+    role the table is not changed by, or a row naming someone else (revision 0019)."""
+
+
 class UpgradeNeedsOwner(EnvironmentProblem):
     """The database needs a newer schema (or has none yet), and the role this workstation
     connects as may not change it: the database's owner has to run the upgrade. Raised

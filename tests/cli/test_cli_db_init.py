@@ -14,6 +14,7 @@ from sqlalchemy import text
 
 from clerkdesk.db import migrate
 from clerkdesk.db.database import LEDGER_TABLES, Database
+from clerkdesk.db.grants import OWNER_ONLY_TABLES
 from clerkdesk.db.pg_backup import PG_DUMP_ENV
 from clerkdesk.db.roles import scram_verifier
 from clerkdesk.models import Base
@@ -22,8 +23,9 @@ from pg_office import OfficeDatabase, new_role_name, office_database
 from pg_server import PostgresServer, admin_connection
 
 HEAD = migrate.head_revision()
-# Every table the models keep, but the ledger's (read and add only): a new table is counted.
-READ_WRITE = len(set(Base.metadata.tables) - set(LEDGER_TABLES))
+# Every table the models keep, but the ledger's (read and add only) and the owner's own
+# (no rights at all): a new table is counted.
+READ_WRITE = len(set(Base.metadata.tables) - set(LEDGER_TABLES) - set(OWNER_ONLY_TABLES))
 
 
 # -- SQLite ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
+from argon2 import PasswordHasher
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
@@ -18,10 +19,14 @@ from clerkdesk.db.database import LEDGER_REFUSED, LEDGER_TABLES, Database
 from clerkdesk.errors import LedgerRefused
 from clerkdesk.models import AuditEntry, Closeout, Receipt, ReceiptLine
 from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.roles import Role
 from clerkdesk.services import licensing, periods
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
+from clerkdesk.services.sign_in import sign_in
+from clerkdesk.services.users import add_user
 from clerkdesk.services.voids import void_receipt
+from cli_reader import signed_in_as_reader
 from small_town import CLERK, Town, at, check
 from small_town import town as town
 
@@ -114,7 +119,8 @@ def test_a_ledger_row_is_never_updated_or_deleted(posted: Posted, table: str) ->
 
 def _verify(capsys: pytest.CaptureFixture[str], database: Database) -> tuple[int, str]:
     url = database.url.render_as_string(hide_password=False)
-    status = main(["--db", url, "ledger", "verify"])
+    with signed_in_as_reader(database):  # the ledger's state is shown only after a sign-in
+        status = main(["--db", url, "ledger", "verify"])
     captured = capsys.readouterr()
     return status, captured.out + captured.err
 
@@ -194,12 +200,18 @@ def test_the_app_role_may_not_update_a_receipt(posted: Posted, app_database: Dat
     assert getattr(cause.orig, "sqlstate", None) == "42501"
     with pytest.raises(LedgerRefused):
         _raw(app_database, "DELETE FROM tender")
-    # AND it can still do its work: sell a license, change an owner, read it all
+    # AND it can still do its work for the clerk signed in: sell a license, change an
+    # owner, read it all
     town = posted.town
+    quick = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+    add_user(town.database, "clerk", Role.ADMINISTRATOR, "clerk-password", actor=None,
+             clock=town.clock, hasher=quick)  # fmt: skip
+    clerk = sign_in(app_database, "clerk", "clerk-password", clock=town.clock,
+                    workstation="front", hasher=quick)  # fmt: skip
     sale = licensing.checkout(
         app_database,
         _bella_again(town),
-        actor=CLERK,
+        actor=clerk,
         clock=town.clock,
     )
     assert sale.receipt_label

@@ -34,6 +34,7 @@ from clerkdesk.errors import (
     DatabaseBusy,
     DatabaseUnavailable,
     DiskFull,
+    GuardRefused,
     LedgerRefused,
 )
 
@@ -90,6 +91,9 @@ def translate_error(
     if "is append-only" in text:
         # The tables' triggers (both backends): a posted row is never updated or deleted.
         return LedgerRefused(LEDGER_REFUSED)
+    guarded = re.search(r"clerkdesk refused: ([^\n]*)", str(exc.orig or exc))
+    if guarded:
+        return GuardRefused(_guard_words(guarded.group(1)))
     denied = re.search(r"permission denied for (?:table|relation) (\w+)", text)
     if sqlstate == "42501" and denied and denied.group(1) in LEDGER_TABLES:
         # PostgreSQL: the app's role holds no UPDATE, DELETE or TRUNCATE grant there.
@@ -123,6 +127,14 @@ def translate_error(
             return postgres_problem(exc, url)
         return DatabaseUnavailable(f"The database cannot be reached: {exc.orig}")
     return exc
+
+
+def _guard_words(said: str) -> str:
+    """The server guard's refusal as the counter says it."""
+    if said.startswith("the present password"):
+        return "The present password is not right."
+    said = said.strip().rstrip(".")
+    return f"The database refused this: {said}. Sign in again, or ask the administrator."
 
 
 def _parse(url: str | URL) -> URL:

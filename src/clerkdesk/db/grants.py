@@ -24,6 +24,9 @@ from clerkdesk.errors import ValidationError
 _ROLE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$", re.ASCII)
 # Read to check the schema's revision; only the owner's migrations write it.
 READ_ONLY_TABLES = ("alembic_version",)
+# Kept by the schema's owner for its own functions (revision 0019): password hashes, who
+# each connection acts for, failed sign-ins. No login reads or writes them.
+OWNER_ONLY_TABLES = ("user_secret", "acting_session", "sign_in_attempt")
 
 
 class GrantRefused(ValidationError):
@@ -139,6 +142,8 @@ def grant_in(connection: Connection, role: str) -> Granted:
         elif table in READ_ONLY_TABLES:
             read_only.append(table)
             statements.append(f"GRANT SELECT ON {name} TO {who}")
+        elif table in OWNER_ONLY_TABLES:
+            continue
         else:
             full.append(table)
             statements.append(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {name} TO {who}")

@@ -1,5 +1,6 @@
 """The ORM models; importing this package registers every table on ``Base.metadata``."""
 
+from clerkdesk.models.access import ActingSession, SignInAttempt, UserSecret
 from clerkdesk.models.audit import AuditEntry
 from clerkdesk.models.base import Base
 from clerkdesk.models.census import CensusAnswer
@@ -51,6 +52,7 @@ from clerkdesk.rules.kinds import (
 from clerkdesk.rules.roles import Role
 
 __all__ = [
+    "ActingSession",
     "AuditEntry",
     "Base",
     "CensusAnswer",
@@ -90,6 +92,7 @@ __all__ = [
     "SearchToken",
     "Setting",
     "Sex",
+    "SignInAttempt",
     "StoredDocument",
     "TagIssue",
     "TagMark",
@@ -100,4 +103,5 @@ __all__ = [
     "TenderKind",
     "TownProfileVersion",
     "User",
+    "UserSecret",
 ]

@@ -7,7 +7,7 @@ can name every pair without a database.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Role(enum.StrEnum):
@@ -145,6 +145,9 @@ class Actor:
     # The office's own choices for this person's role (see ``office_choice``).
     granted: frozenset[Permission] = frozenset()
     withheld: frozenset[Permission] = frozenset()
+    # On a shared server, what proves to the database that this person signed in (the
+    # password's key; services/proving.py); empty on SQLite and for the schema's owner.
+    key: str = field(default="", repr=False, compare=False)
 
     def may(self, permission: Permission) -> bool:
         if permission in self.withheld:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from clerkdesk.db.audit_hook import ACTOR_KEY, CLOCK_KEY
 from clerkdesk.errors import ValidationError
 from clerkdesk.rules.roles import Actor, Permission
+from clerkdesk.services.proving import act_as, proves_itself
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -42,7 +43,23 @@ def acting(
         session.info[ACTOR_KEY] = actor
         if clock is not None:
             session.info[CLOCK_KEY] = clock
+        prove(database, session, actor)
         yield session
+
+
+def prove(database: Database, session: Session, actor: Actor) -> None:
+    """On a shared server, show it whom this transaction acts for before it writes: its
+    guards refuse a change to the records that matter from anyone else."""
+    if not proves_itself(database):
+        return
+    proven = act_as(session, actor.name, actor.key)
+    if proven == "wait":
+        raise PermissionDenied("Too many failed sign-ins for this name: wait, then sign in again.")
+    if proven is None and actor.key:
+        raise PermissionDenied(
+            f"The database no longer accepts {actor.name}'s sign-in (the password was "
+            "changed, or the user disabled): sign in again."
+        )
 
 
 def actor_of(session: Session) -> Actor | None:

@@ -1,13 +1,16 @@
 """Signing in: a name and password become the Actor every service acts for.
 
-Failed attempts are counted on the user's row, so the wait they earn holds at every
-workstation: after ``FREE_FAILURES`` failures each further attempt waits 30 seconds,
-doubling, at most 15 minutes. An unknown name and a wrong password read the same.
+Failed attempts are counted by name in the database (``sign_in_attempt``), for names with
+no user too, so the wait they earn holds at every workstation and reads the same for any
+name: after ``FREE_FAILURES`` failures each further attempt waits 30 seconds, doubling, at
+most 15 minutes. On a shared server the server counts them under a row lock and its clock
+decides the wait (services/proving.py); the same schedule is written there.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -17,9 +20,18 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ClerkDeskError
+from clerkdesk.models.access import SignInAttempt
 from clerkdesk.models.users import User
-from clerkdesk.rules.roles import Actor
+from clerkdesk.rules.roles import Actor, Role
+from clerkdesk.services.acting import prove
 from clerkdesk.services.office_choices import chosen_in, with_office_choices
+from clerkdesk.services.proving import (
+    check_sign_in,
+    key_in,
+    password_key,
+    proves_itself,
+    store_password,
+)
 from clerkdesk.services.users import HASHER, NAME_MAX, NAME_SHAPE, PASSWORD_MAX
 
 FREE_FAILURES = 5
@@ -73,34 +85,41 @@ def sign_in(
     hasher: PasswordHasher = HASHER,
 ) -> Actor:
     """The Actor for ``name`` if ``password`` is theirs; ``SignInRefused`` otherwise."""
-    now = clock.now()
     if not NAME_SHAPE.fullmatch(name) or len(name) > NAME_MAX or not _plain(password):
         raise SignInRefused(NO_MATCH)
+    if proves_itself(database):
+        return _on_server(database, name, password, workstation, hasher)
+    now = clock.now()
     refusal: SignInRefused | None = None
+    # A write transaction from the start (BEGIN IMMEDIATE): sign-ins to one file take
+    # turns, so guesses made at once are each counted.
     with database.write() as session:
+        tries = session.get(SignInAttempt, name)
+        if tries is not None and tries.last_failed_at is not None:
+            ready = tries.last_failed_at + wait_after(tries.failed_attempts)
+            if now < ready:
+                raise _throttled(ready - now)
         user = session.scalar(select(User).where(User.name == name))
         if user is None:
             _verify(hasher, _dummy_hash(hasher), password)
-            raise SignInRefused(NO_MATCH)
-        session.info[ACTOR_KEY] = actor = Actor(user.name, user.role, workstation)
-        if user.last_failed_at is not None:
-            ready = user.last_failed_at + wait_after(user.failed_attempts)
-            if now < ready:
-                wait = ready - now
-                raise SignInRefused(
-                    f"Too many failed sign-ins for this name: try again in {_said(wait)}.",
-                    wait,
-                )
-        if not _verify(hasher, user.password_hash, password):
+        session.info[ACTOR_KEY] = actor = Actor(
+            name, user.role if user else Role.CLERK, workstation
+        )
+        if user is None or not _verify(hasher, user.password_hash, password):
             # The failure is written (the transaction commits) and then refused.
-            user.failed_attempts += 1
-            user.last_failed_at = now
+            if tries is None:
+                tries = SignInAttempt(name=name, failed_attempts=0)
+                session.add(tries)
+            tries.failed_attempts += 1
+            tries.last_failed_at = now
             refusal = SignInRefused(NO_MATCH)
         elif user.disabled:
             raise SignInRefused(f"{user.name} is disabled; ask the administrator.")
         else:
             if hasher.check_needs_rehash(user.password_hash):
                 user.password_hash = hasher.hash(password)
+            if tries is not None:
+                session.delete(tries)
             user.failed_attempts = 0
             user.last_failed_at = None
             user.last_signed_in_at = now
@@ -108,6 +127,41 @@ def sign_in(
     if refusal is not None:
         raise refusal
     return actor
+
+
+def _throttled(wait: dt.timedelta) -> SignInRefused:
+    # The same words for a name with no user: the throttle counts every name.
+    return SignInRefused(
+        f"Too many failed sign-ins for this name: try again in {_said(wait)}.", wait
+    )
+
+
+def _on_server(
+    database: Database, name: str, password: str, workstation: str, hasher: PasswordHasher
+) -> Actor:
+    """Signing in to a shared server: it holds the hash and keeps the count (its clock
+    decides the wait); the key made here from the password is what it checks."""
+    with database.read() as session:
+        prefix, key = password_key(session, name, password, hasher)
+    with database.write() as session:
+        verdict = check_sign_in(session, name, key)
+        choices = chosen_in(session) if verdict.outcome == "ok" else {}
+    if verdict.outcome == "wait":
+        raise _throttled(dt.timedelta(seconds=verdict.wait_seconds))
+    if verdict.outcome == "disabled":
+        raise SignInRefused(f"{name} is disabled; ask the administrator.")
+    if verdict.outcome != "ok" or verdict.role is None:
+        raise SignInRefused(NO_MATCH)
+    actor = Actor(name, Role(verdict.role), workstation, key=key)
+    if hasher.check_needs_rehash(f"{prefix}${key}"):
+        # Made with older parameters: the new hash is the person's own to set.
+        hashed = hasher.hash(password)
+        with database.write() as session:
+            session.info[ACTOR_KEY] = actor
+            prove(database, session, actor)
+            store_password(session, name, hashed, key)
+        actor = replace(actor, key=key_in(hashed))
+    return with_office_choices(actor, choices)
 
 
 def _plain(password: str) -> bool:

@@ -20,11 +20,12 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import Setting
+from clerkdesk.models import Setting, SignInAttempt
 from clerkdesk.models.users import User
 from clerkdesk.rules.roles import Actor, Permission, Role
-from clerkdesk.services.acting import PermissionDenied, acting
+from clerkdesk.services.acting import PermissionDenied, acting, prove
 from clerkdesk.services.locks import lock_users
+from clerkdesk.services.proving import key_in, password_key, proves_itself, store_password
 
 NAME_MAX = 40
 FULL_NAME_MAX = 120
@@ -220,12 +221,28 @@ def add_user(
                 raise PermissionDenied(
                     "This database has users already: sign in as an administrator to add one."
                 )
-            session.info[ACTOR_KEY] = Actor(name, role)
-            return _insert(session, name, role, hashed, full_name, name, clock)
+            first = Actor(name, role, key=key_in(hashed))
+            session.info[ACTOR_KEY] = first
+            if proves_itself(database):
+                # The server takes the first hash from anyone, then this person's key.
+                store_password(session, name, hashed, None)
+                prove(database, session, first)
+            return _insert(session, name, role, _kept(database, hashed), full_name, name, clock)
     with acting(database, actor, Permission.MANAGE_USERS) as session:
         if session.scalar(select(User.id).where(User.name == name)) is not None:
             raise ValidationError(f"There is a user {name!r} already.", field="name")
-        return _insert(session, name, role, hashed, full_name, actor.name, clock)
+        if proves_itself(database):
+            store_password(session, name, hashed, None)
+        return _insert(session, name, role, _kept(database, hashed), full_name, actor.name, clock)
+
+
+# On a shared server the hash is the server's (``user_secret``), out of every login's reach;
+# the table every workstation reads holds this mark instead.
+SERVER_KEPT = "!"
+
+
+def _kept(database: Database, hashed: str) -> str:
+    return SERVER_KEPT if proves_itself(database) else hashed
 
 
 def _insert(
@@ -272,6 +289,9 @@ def set_password(
         if old_password is None:
             raise ValidationError("Give your present password too.", field="old_password")
     hashed = hasher.hash(new_password)
+    if proves_itself(database):
+        _set_on_server(database, name, hashed, actor, old_password, hasher)
+        return
     with database.write() as session:
         session.info[ACTOR_KEY] = actor
         user = _user(session, name)
@@ -280,6 +300,29 @@ def set_password(
         user.password_hash = hashed
         user.failed_attempts = 0
         user.last_failed_at = None
+        tries = session.get(SignInAttempt, name)
+        if tries is not None:
+            session.delete(tries)
+
+
+def _set_on_server(
+    database: Database,
+    name: str,
+    hashed: str,
+    actor: Actor,
+    old_password: str | None,
+    hasher: PasswordHasher,
+) -> None:
+    """The server checks the present password's key itself, and keeps the new hash."""
+    present_key = None
+    if old_password is not None:
+        with database.read() as session:
+            present_key = password_key(session, name, old_password, hasher)[1]
+    with database.write() as session:
+        session.info[ACTOR_KEY] = actor
+        _user(session, name)
+        prove(database, session, actor)
+        store_password(session, name, hashed, present_key)
 
 
 def disable_user(database: Database, name: str, *, actor: Actor) -> UserRow:

@@ -22,6 +22,14 @@ DERIVED_TABLES: dict[str, str] = {
 }
 """Tables left out because they only repeat others, with why."""
 
+OWNERS_TABLES: dict[str, str] = {
+    "user_secret": "password hashes, kept by a shared server's owner: never exported",
+    "acting_session": "who each server connection acts for at the moment",
+    "sign_in_attempt": "failed sign-ins awaiting their wait",
+}
+"""A shared server's own bookkeeping (revision 0019): secret or passing, and no login may
+read it."""
+
 
 @dataclass(frozen=True)
 class ExportedTable:
@@ -44,7 +52,7 @@ def exported_tables() -> tuple[ExportedTable, ...]:
     """Every table the full export writes, parents before children."""
     found: list[ExportedTable] = []
     for table in Base.metadata.sorted_tables:
-        if table.name in DERIVED_TABLES:
+        if table.name in DERIVED_TABLES or table.name in OWNERS_TABLES:
             continue
         secret = SECRET_COLUMNS.get(table.name, frozenset())
         columns = tuple(c for c in table.columns if c.name not in secret)
@@ -61,4 +69,5 @@ def left_out() -> dict[str, str]:
         for column in sorted(columns)
     }
     said.update(DERIVED_TABLES)
+    said.update(OWNERS_TABLES)
     return said
