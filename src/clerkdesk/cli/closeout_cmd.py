@@ -61,7 +61,10 @@ def parse_day(text: str, today: dt.date) -> dt.date:
         fail(f"--day must be a date written YYYY-MM-DD, not {quoted(text)}")
     if day > today:
         fail(f"--day {day.isoformat()} has not come yet")
-    return day
+    from clerkdesk.rules.office_years import money_day
+
+    # 0001-01-01 reads as a date, but no office's money is dated then.
+    return money_day(day, today, "--day", field="day")
 
 
 def handle_closeout(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -51,12 +51,14 @@ from clerkdesk.reports.money_documents import (
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.money import CENT, checked_amount, parse_amount
+from clerkdesk.rules.office_years import money_day
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting
 from clerkdesk.services.backups.schedule import ScheduledOutcome, after_closeout
 from clerkdesk.services.documents import office_heading
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
+from clerkdesk.services.office_years import first_money_day
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.posting import next_weekday, refuse_locked
 from clerkdesk.services.profile_source import profile_in_force
@@ -330,8 +332,10 @@ def close_out(
     counted = check_cash(cash_counted)
     cleaned = _note(note)
     zone = town_zone()
+    money_day(day, clock.today(), "The day", field="day")
     try:
         with acting(database, actor, Permission.CLOSE_OUT, clock=clock) as session:
+            money_day(day, clock.today(), "The day", first=first_money_day(session), field="day")
             done = close_out_in(
                 session, day, counted, cleaned, actor=actor, now=clock.now(), zone=zone
             )

@@ -20,11 +20,13 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import PeriodLock
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.office_years import money_day, record_day
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.ledger_chain import chain_head, hold_chain, post_entry
 from clerkdesk.services.office_choices import as_office_decides
+from clerkdesk.services.office_years import first_money_day
 
 MAX_REFERENCE = 80
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$", re.ASCII)
@@ -98,7 +100,10 @@ def lock_period(
     first, last = parse_month(month)
     reference = clean_reference(reference)
     now, today = clock.now(), clock.today()
-    label = first.strftime("%Y-%m")
+    label = f"{first.year:04d}-{first.month:02d}"
+    if last == dt.date.max:
+        # 9999-12 has no day after it to be locked from: outside the office's years.
+        record_day(last, today, f"The month {label} ends", field="month")
     if last >= today:
         raise ValidationError(
             f"{label} is not over yet: a month can be locked from "
@@ -108,6 +113,8 @@ def lock_period(
     # Who may lock is the office's choice as it stands now, not as it was at sign-in.
     actor = as_office_decides(database, actor)
     with acting(database, actor, Permission.LOCK_PERIOD, clock=clock) as session:
+        begins = first_money_day(session)
+        money_day(last, today, f"The month {label} ends", first=begins, field="month")
         seq = hold_chain(session)
         found = session.scalars(select(PeriodLock).where(PeriodLock.month == label)).first()
         if found is not None:
