@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
+import stat
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, event, func, select, text
@@ -110,3 +113,20 @@ def test_describe_names_the_file_or_the_server(sqlite_url: str) -> None:
     server = Database(create_engine("postgresql+psycopg://u@dbhost/town"))
     assert server.describe() == "Server dbhost: town"
     database.dispose()
+
+
+def test_a_new_sqlite_file_is_for_the_offices_users_only(tmp_path: Path) -> None:
+    # GIVEN the usual umask, which would let every account on the PC read a new file
+    before = os.umask(0o022)
+    try:
+        path = tmp_path / "office" / "clerkdesk.sqlite"
+        database = Database.open(f"sqlite:///{path}")
+        with database.connect(write=True) as connection:
+            connection.exec_driver_sql("CREATE TABLE t (a)")
+            connection.commit()
+        database.dispose()
+    finally:
+        os.umask(before)
+    # THEN the file (and the folder made for it) are its owner's and group's alone
+    assert stat.S_IMODE(path.stat().st_mode) == 0o660
+    assert stat.S_IMODE(path.parent.stat().st_mode) & 0o007 == 0

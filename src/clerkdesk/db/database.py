@@ -9,6 +9,7 @@ where one that begins immediately waits its turn under the busy timeout.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -129,6 +130,18 @@ def translate_error(
     return exc
 
 
+def _create_private(path: Path) -> None:
+    """A new database file readable and writable by its owner and group only (the office's
+    users), whatever the umask: SQLite gives its -wal and -shm files the same mode. Empty,
+    which is a new database to every command."""
+    try:
+        descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o660)
+    except FileExistsError:
+        return
+    os.close(descriptor)
+    os.chmod(path, 0o660)  # the umask may have taken the group's bits
+
+
 def _guard_words(said: str) -> str:
     """The server guard's refusal as the counter says it."""
     if said.startswith("the present password"):
@@ -223,7 +236,8 @@ class Database:
                 probe_sqlite(path)
             else:
                 try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.parent.mkdir(mode=0o770, parents=True, exist_ok=True)
+                    _create_private(path)
                 except OSError as exc:
                     raise DatabaseUnavailable(
                         f"Cannot create the folder for {checks.shown(path)} ({exc.strerror}); "

@@ -11,6 +11,7 @@ from clerkdesk.db.audit_hook import ACTOR_KEY
 from clerkdesk.db.database import Database
 from clerkdesk.models import Setting
 from clerkdesk.rules.roles import Actor
+from clerkdesk.services.acting import prove
 
 WARN_KEY = "backup_warn_days"
 LAST_GOOD_KEY = "backup_last_good"
@@ -55,6 +56,7 @@ def record_settings(database: Database, values: dict[str, str | None], actor: Ac
     with database.write() as session:
         if actor is not None:
             session.info[ACTOR_KEY] = actor
+            prove(database, session, actor)
         for key, value in values.items():
             if value is None:
                 row = session.get(Setting, key)
