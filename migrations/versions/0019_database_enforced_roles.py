@@ -305,9 +305,11 @@ def _functions(schema: str) -> list[str]:
             END IF;
             acting_role := clerkdesk_acting(false);
             acting_name := clerkdesk_acting(true);
-            IF NOT (clerkdesk_trusted(session_user)
+            -- coalesce: with no one acting, the comparisons are NULL, and NOT NULL is no
+            -- refusal at all.
+            IF NOT coalesce(clerkdesk_trusted(session_user)
                     OR NOT EXISTS (SELECT 1 FROM user_secret)
-                    OR acting_role = 'administrator' OR acting_name = who) THEN
+                    OR acting_role = 'administrator' OR acting_name = who, false) THEN
                 RAISE EXCEPTION 'clerkdesk refused: only the administrator, or the person '
                     'themselves, sets a password' USING ERRCODE = '42501';
             END IF;

@@ -55,14 +55,39 @@ def office(town: Town, capsys: pytest.CaptureFixture[str]) -> Iterator[tuple[Tow
     for name, role in (("clerk", Role.CLERK), ("tess", Role.TREASURER)):
         add_user(owner, name, role, f"{name}-password", actor=boss, clock=town.clock,
                  hasher=QUICK)  # fmt: skip
+    counter = _counter_login(owner, capsys)
+    yield town, counter
+    counter.dispose()
+
+
+def _counter_login(owner: Database, capsys: pytest.CaptureFixture[str]) -> Database:
+    """The database through a login given the program's grants, as every workstation has."""
     role = f"app_{uuid.uuid4().hex[:10]}"
     with owner.connect(write=True) as connection, connection.begin():
         connection.execute(text(f"CREATE ROLE {role} LOGIN"))
     assert main(["--db", owner.url.render_as_string(hide_password=False), "db",
                  "grant-app-role", role]) == 0  # fmt: skip
     capsys.readouterr()
-    counter = Database.open(owner.url.set(username=role))
-    yield town, counter
+    return Database.open(owner.url.set(username=role))
+
+
+def test_the_first_administrator_is_made_through_the_counter_login(
+    town: Town, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # GIVEN a new office's database with no user yet, reached as every workstation reaches it
+    counter = _counter_login(town.database, capsys)
+    # WHEN its first user is added (as the first-run page does) THEN it is the administrator
+    add_user(counter, "boss", Role.ADMINISTRATOR, "boss-password", actor=None,
+             clock=town.clock, hasher=QUICK)  # fmt: skip
+    boss = _signed(counter, "boss", town.clock)
+    assert boss.role is Role.ADMINISTRATOR
+    # AND no second "first" user can be made by anyone
+    with pytest.raises(Exception, match="has users already"):
+        add_user(counter, "eve", Role.ADMINISTRATOR, "eve-password-1", actor=None,
+                 clock=town.clock, hasher=QUICK)  # fmt: skip
+    with pytest.raises(GuardRefused):
+        _sql(counter, "SELECT clerkdesk_set_password('eve', :h, NULL)",
+             params={"h": QUICK.hash("eve-password-1")})  # fmt: skip
     counter.dispose()
 
 
