@@ -10,12 +10,14 @@ import json
 from dataclasses import dataclass
 
 import pytest
+from command_user import add_cli_user
 
 from actors import CLERK, staff
 from clerkdesk.cli import tags_cmd
 from clerkdesk.cli.main import main
 from clerkdesk.clock import SystemClock
 from clerkdesk.db.database import Database
+from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.models import CertificateKind, TenderKind
 from clerkdesk.rules import parse_profile, presets
 from clerkdesk.services import licensing, people, rabies, tag_input, tags
@@ -192,6 +194,11 @@ def test_an_overlap_is_refused_naming_the_range_held(
 def test_a_database_without_a_town_is_one_line(
     sqlite_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # GIVEN a database with its administrator (the list signs in) but no town yet
+    database = Database.open(sqlite_url)
+    upgrade_to_head(database)
+    add_cli_user(database)
+    database.dispose()
     status, _, err = run(capsys, "--db", sqlite_url, "tags", "list", "--year", YEAR)
     assert status == 2
     assert err.strip() == (

@@ -79,7 +79,7 @@ def test_the_first_run_creates_the_administrator_without_signing_in(
     status, out, _ = run(capsys, "--db", url, "--user", "chief", "user", "add", "ann",
                          "--role", "assistant clerk")  # fmt: skip
     assert (status, out) == (0, "added ann (assistant clerk)\n")
-    status, out, _ = run(capsys, "--db", url, "user", "list", "--json")
+    status, out, _ = run(capsys, "--db", url, "--user", "chief", "user", "list", "--json")
     listed = json.loads(out)
     assert [(u["name"], u["role"], u["created_by"]) for u in listed] == [
         ("ann", "assistant_clerk", "chief"),

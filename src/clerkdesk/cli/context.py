@@ -12,6 +12,7 @@ from clerkdesk.clock import Clock, SystemClock
 from clerkdesk.config import resolve_database_url
 
 if TYPE_CHECKING:
+    from clerkdesk.cli.access import Reads
     from clerkdesk.db.database import Database
     from clerkdesk.rules.roles import Actor
 
@@ -25,6 +26,9 @@ class CliContext:
     _actor: Actor | None = None
     # The password the actor signed in with, kept only while the command runs.
     signed_password: str | None = None
+    # Set for a command that shows records: the first time it opens the database, someone
+    # signs in (and must hold one of its permissions) before anything is read.
+    reads: Reads | None = None
 
     @property
     def database_url(self) -> str:
@@ -50,7 +54,24 @@ class CliContext:
                 database.dispose()
                 raise
             self._database = database
+        if self.reads is not None:
+            self._admit(self.reads)
         return self._database
+
+    def _admit(self, reads: Reads) -> None:
+        """Sign in for a command that shows records, and refuse a role that may not."""
+        from clerkdesk.cli.access import SIGN_IN
+
+        self.reads = None  # signing in opens the database again: admit once
+        if self._actor is None:
+            from clerkdesk.cli.identity import signed_in_actor
+
+            self._actor, self.signed_password = signed_in_actor(
+                self.database(), self.user_option, self.clock, unnamed=SIGN_IN
+            )
+        refusal = reads.refusal(self._actor)
+        if refusal is not None:
+            fail(refusal)
 
     def actor(self) -> Actor:
         """Who a writing command acts for: the user named by ``--user`` (else

@@ -35,10 +35,13 @@ def ask_secret(prompt: str) -> str:
         fail("no password given")
 
 
-def _user_name(user_option: str | None) -> str:
+CHANGES = f"this command changes records: name who you are with --user NAME or ${USER_VARIABLE}"
+
+
+def _user_name(user_option: str | None, unnamed: str) -> str:
     name = user_option if user_option is not None else os.environ.get(USER_VARIABLE, "")
     if not name.strip():
-        fail(f"this command changes records: name who you are with --user NAME or ${USER_VARIABLE}")
+        fail(unnamed)
     return name
 
 
@@ -54,16 +57,18 @@ def _password(name: str) -> str:
     return ask_secret(f"Password for {name}: ")
 
 
-def signed_in_actor(database: Database, user_option: str | None, clock: Clock) -> tuple[Actor, str]:
+def signed_in_actor(
+    database: Database, user_option: str | None, clock: Clock, *, unnamed: str = CHANGES
+) -> tuple[Actor, str]:
     """The user named by ``--user`` (else $CLERKDESK_USER), signed in, and the password
-    they signed in with."""
+    they signed in with; ``unnamed`` is what to say when no one is named."""
     from clerkdesk.services.sign_in import sign_in
     from clerkdesk.services.users import has_users
     from clerkdesk.workstation import workstation_name
 
     if not has_users(database):
         fail(FIRST_RUN)
-    name = _user_name(user_option)
+    name = _user_name(user_option, unnamed)
     password = _password(name)
     actor = sign_in(database, name, password, clock=clock, workstation=workstation_name())
     return actor, password

@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--user",
         metavar="NAME",
-        help="the user a command that changes records acts for (default: $CLERKDESK_USER); "
+        help="the user a command signs in as to show or change records "
+        "(default: $CLERKDESK_USER); "
         "the password comes from $CLERKDESK_PASSWORD, else a prompt at a terminal",
     )
     from clerkdesk.cli import commands
@@ -63,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for register in commands.REGISTRARS:
         register(subparsers)
+    from clerkdesk.cli.access import name_commands
+
+    name_commands(parser)
     return parser
 
 
@@ -109,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_app(args, ctx)
         _log_file()
+        _guard_reads(args, ctx)
         handler = args.handler
         status: int = handler(args, ctx)
         return status
@@ -143,6 +148,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if ctx is not None:
             ctx.close()
+
+
+def _guard_reads(args: argparse.Namespace, ctx: CliContext) -> None:
+    """A command that shows records signs in before it reads (see ``cli.access``)."""
+    from clerkdesk.cli.access import Reads, access_of
+
+    access = access_of(getattr(args, "command_words", None))
+    if isinstance(access, Reads):
+        ctx.reads = access
 
 
 def _log_file() -> Path | None:

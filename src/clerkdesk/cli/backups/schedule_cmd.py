@@ -57,6 +57,10 @@ def handle_backups(args: argparse.Namespace, ctx: CliContext) -> int:
         folder = Path(args.folder).expanduser()
         if folder.exists() and not folder.is_dir():
             fail(f"--folder names a file, not a folder: {args.folder[:60]!r}")
+    # The numbers given are checked before the database is opened, which signs in (a write).
+    check_schedule(
+        BackupSchedule(keep=1 if keep is None else keep, warn_days=1 if warn is None else warn)
+    )
     database = ctx.database()
     schedule = backup_schedule(database)
     wanted = BackupSchedule(
