@@ -5,10 +5,13 @@ password the server can check as if it had made it itself."""
 from __future__ import annotations
 
 import base64
+import datetime as dt
 
 import pytest
+from argon2 import PasswordHasher
 from sqlalchemy import text
 
+from clerkdesk.clock import FixedClock
 from clerkdesk.db import migrate
 from clerkdesk.db.database import Database
 from clerkdesk.db.grants import GrantRefused, grant_app_role
@@ -16,6 +19,8 @@ from clerkdesk.db.init import init_database
 from clerkdesk.db.rights import schema_rights
 from clerkdesk.db.roles import scram_verifier
 from clerkdesk.errors import UpgradeNeedsOwner
+from clerkdesk.rules.roles import Role
+from clerkdesk.services.sign_in import sign_in
 from pg_office import OfficeDatabase, new_role_name, office_database
 from pg_server import PostgresServer, admin_connection
 
@@ -116,3 +121,36 @@ def test_a_password_verifier_is_the_one_the_server_makes(
 
 def _literal(password: str) -> str:
     return "E'" + password.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def test_an_upgrade_moves_the_hashes_out_of_the_counter_logins_reach(
+    office: OfficeDatabase,
+) -> None:
+    # GIVEN a shared database at revision 0018 with its counter login and a user
+    owner = Database.open(office.url())
+    app = new_role_name("app")
+    init_database(owner, app_role=app)
+    migrate.downgrade(owner, "0018")
+    quick = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+    with owner.connect(write=True) as connection, connection.begin():
+        connection.execute(
+            text(
+                "INSERT INTO app_user (name, full_name, role, password_hash, disabled, "
+                "failed_attempts, created_at, created_by) VALUES ('ann', '', 'clerk', :h, "
+                "false, 0, now(), 'ann')"
+            ),
+            {"h": quick.hash("ann-password")},
+        )
+    # WHEN the owner upgrades it
+    migrate.upgrade_to_head(owner, backup=False)
+    # THEN the counter's login reads no hash, in app_user or anywhere
+    counter = Database.open(office.url(app))
+    with counter.read() as session:
+        assert session.execute(text("SELECT password_hash FROM app_user")).scalar_one() == "!"
+    assert not _may(owner, app, "user_secret", "SELECT")
+    # AND ann signs in through it with the password she had
+    clock = FixedClock(dt.datetime(2026, 6, 1, 9, tzinfo=dt.UTC))
+    ann = sign_in(counter, "ann", "ann-password", clock=clock, workstation="w", hasher=quick)
+    assert ann.key and ann.role is Role.CLERK
+    counter.dispose()
+    owner.dispose()
