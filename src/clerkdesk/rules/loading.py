@@ -29,6 +29,7 @@ from clerkdesk.rules.profile_text import read_profile_file
 from clerkdesk.rules.profile_warnings import profile_warnings
 from clerkdesk.rules.reader import Reader, nearest
 from clerkdesk.rules.schedule import FeeSchedule, SteppedLateFee
+from clerkdesk.rules.stored_lengths import length_problems
 from clerkdesk.rules.toml_errors import toml_problem
 from clerkdesk.rules.toml_limits import TomlTooLarge, loads_bounded
 from clerkdesk.rules.year_change import YearChange, change_problems, year_starting_in
@@ -137,6 +138,13 @@ def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) 
     else:
         problems += since_22
     _check_accounts(schedules, accounts, default_account, problems)
+    # Longer than its column: refused when checked or saved; in a stored profile (SQLite
+    # kept it) it still loads, with a warning, as it meant the same before.
+    too_long = length_problems(
+        profile_id, name, accounts, default_account, (c for s in schedules for c in fee_codes(s))
+    )
+    if not stored:
+        problems += too_long
     if not problems:  # a schedule that did not load would make its codes look unknown
         _unknown_accounts(schedules, accounts, problems)
     for key in examples:
@@ -158,6 +166,7 @@ def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) 
         warnings=(
             *(f"{p} (read as the fix means it; correct the profile)" for p in since_22),
             *profile_warnings(year_rule, schedules),
+            *(too_long if stored else ()),
         ),
         certificate=certificate,
         remittance=remittance,
