@@ -91,15 +91,11 @@ class CliContext:
 
 
 def out(text: str) -> None:
-    from clerkdesk.cli.argument_text import shown_line
-
-    sys.stdout.write(shown_line(text) + "\n")
+    sys.stdout.write(text + "\n")
 
 
 def err(text: str) -> None:
-    from clerkdesk.cli.argument_text import shown_line
-
-    sys.stderr.write(shown_line(text) + "\n")
+    sys.stderr.write(text + "\n")
 
 
 def one_line(text: str) -> str:
