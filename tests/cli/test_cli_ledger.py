@@ -91,7 +91,7 @@ def test_a_receipt_is_voided_from_the_command_line(
         (["receipt", "void", "2026-000999", "--reason", "r"], "No receipt 2026-000999"),
         (["receipt", "void", "2025-000001", "--reason", "  "], "Say why"),
         (["receipt", "void", "2025-000001", "--reason", "x" * 301], "301 characters"),
-        (["receipt", "void", "2025-000001", "--reason", "a\nb\x00"], None),
+        (["receipt", "void", "2025-000001", "--reason", "a\nb\x00"], "--reason holds a line break"),
         (["period", "lock", "2026-13", "--reference", "TR"], "is not a month"),
         (["period", "lock", "'; DROP TABLE receipt; --", "--reference", "TR"], "is not a month"),
         (["period", "lock", "2999-01", "--reference", "TR"], "is not over yet"),
@@ -100,16 +100,10 @@ def test_a_receipt_is_voided_from_the_command_line(
     ],
 )
 def test_hostile_input_is_refused_in_one_line_with_nothing_changed(
-    town: Town, capsys: pytest.CaptureFixture[str], args: list[str], words: str | None
+    town: Town, capsys: pytest.CaptureFixture[str], args: list[str], words: str
 ) -> None:
     before = _counts(town)
     status, out, err = run(capsys, "--db", _url(town), *args)
-    if words is None:
-        # A line break and a NUL in a reason become spaces: the void is saved, one line.
-        assert (status, err) == (0, "")
-        with town.database.read() as session:
-            assert session.scalars(select(ReceiptVoid.reason)).one() == "a b"
-        return
     assert (status, out) == (2, "")
     assert err.startswith("clerkdesk: ") and err.count("\n") == 1 and words in err
     assert _counts(town) == before

@@ -151,7 +151,7 @@ HOSTILE = [
     (["void", "--year", YEAR, "--tag", "21", "--reason", "x"], "Tag 21 is not in the tag stock"),
     (["void", "--year", YEAR, "--tag", "2", "--reason", ""], "Say why"),
     (["lost", "--year", YEAR, "--tag", "2", "--reason", "y" * 5000], "longer than 200"),
-    (["lost", "--year", YEAR, "--tag", "2", "--reason", "a\x1bb"], "cannot be shown"),
+    (["lost", "--year", YEAR, "--tag", "2", "--reason", "a\x1bb"], "holds an escape"),
     (["lost", "--year", "12345", "--tag", "2", "--reason", "x"], "--year must be a year"),
     (["lost", "--year", "1900", "--tag", "2", "--reason", "x"], "License year 1900 is out of"),
     (["return", "--year", YEAR, "--tag", "2"], "never given out"),

@@ -76,7 +76,7 @@ def test_a_range_whose_last_spare_tags_are_voided_is_used_up(town: Town) -> None
         (1, TagMarkKind.VOID, "", "Say why"),
         (1, TagMarkKind.VOID, "   ", "Say why"),
         (1, TagMarkKind.LOST, "x" * 201, "longer than 200 characters"),
-        (1, TagMarkKind.VOID, "bad\x00byte", "cannot be shown"),
+        (1, TagMarkKind.VOID, "bad\x00byte", "The reason holds a zero byte"),
         (101, TagMarkKind.VOID, "spoiled", "Tag 101 is not in the tag stock"),
         (1, TagMarkKind.RETURNED, None, "never given out"),
     ],

@@ -91,11 +91,15 @@ class CliContext:
 
 
 def out(text: str) -> None:
-    sys.stdout.write(text + "\n")
+    from clerkdesk.cli.argument_text import shown_line
+
+    sys.stdout.write(shown_line(text) + "\n")
 
 
 def err(text: str) -> None:
-    sys.stderr.write(text + "\n")
+    from clerkdesk.cli.argument_text import shown_line
+
+    sys.stderr.write(shown_line(text) + "\n")
 
 
 def one_line(text: str) -> str:

@@ -29,6 +29,13 @@ class Parser(argparse.ArgumentParser):
             f"{where + ': ' if where else ''}{shown(message)} (see `{self.prog} --help`)"
         )
 
+    def _get_value(self, action: argparse.Action, arg_string: str) -> object:
+        # Every argument of every command passes here on its way to its type.
+        from clerkdesk.cli.argument_text import check_argument
+
+        check_argument(action, arg_string)
+        return super()._get_value(action, arg_string)
+
 
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:

@@ -9,11 +9,18 @@ numbers.
 
 from __future__ import annotations
 
+from clerkdesk.rules.clean_text import printable
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_text(value: str) -> str:
-    """``value``, with a leading apostrophe when a spreadsheet would read it as a formula."""
+    """``value``, with a leading apostrophe when a spreadsheet would read it as a formula,
+    and any control character stored before ClerkDesk refused them (an escape sequence, a
+    right-to-left override) shown as a visible escape such as ``\\x1b`` (``rules.clean_text``);
+    a note's line breaks (``\\r`` too, as a spreadsheet writes them) and tabs stay, inside
+    the cell's quotes."""
+    value = "\r".join(printable(part, lines=True) for part in value.split("\r"))
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 

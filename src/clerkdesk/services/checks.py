@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import ParamSpec, TypeVar
 
 from clerkdesk.errors import FieldErrors, ValidationError
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.dates import us_date
 
 CENT = Decimal("0.01")
@@ -58,8 +59,12 @@ class Problems:
             raise FieldErrors(self.messages)
 
 
-def required(value: str | None, field: str, label: str, *, max_length: int) -> str:
-    text = (value or "").strip()
+def required(
+    value: str | None, field: str, label: str, *, max_length: int, lines: bool = False
+) -> str:
+    """The field's text, cleaned (``rules.clean_text``: NFC, no control characters; ``lines``
+    keeps line breaks, for a note) and stripped; refused when empty or too long."""
+    text = clean_text(value or "", label, field=field, lines=lines).strip()
     if not text:
         raise ValidationError(f"{label} is required.", field=field)
     if len(text) > max_length:
@@ -69,8 +74,11 @@ def required(value: str | None, field: str, label: str, *, max_length: int) -> s
     return text
 
 
-def optional(value: str | None, field: str, label: str, *, max_length: int) -> str | None:
-    text = (value or "").strip()
+def optional(
+    value: str | None, field: str, label: str, *, max_length: int, lines: bool = False
+) -> str | None:
+    """As ``required``, but an empty field is None."""
+    text = clean_text(value or "", label, field=field, lines=lines).strip()
     if not text:
         return None
     if len(text) > max_length:
@@ -89,7 +97,7 @@ def not_after(day: dt.date | None, limit: dt.date, field: str, label: str) -> No
 
 
 def phone(value: str | None, field: str) -> str | None:
-    text = (value or "").strip()
+    text = clean_text(value or "", "The telephone number", field=field).strip()
     if not text:
         return None
     digits = re.sub(r"\D", "", text)
@@ -102,7 +110,7 @@ def phone(value: str | None, field: str) -> str | None:
 
 
 def email(value: str | None, field: str) -> str | None:
-    text = (value or "").strip()
+    text = clean_text(value or "", "The email address", field=field).strip()
     if not text:
         return None
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", text) or len(text) > 120:

@@ -48,6 +48,7 @@ from clerkdesk.reports.money_documents import (
     TenderTotal,
     VoidedReceipt,
 )
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.money import CENT, checked_amount, parse_amount
@@ -113,7 +114,7 @@ def check_cash(amount: Decimal) -> Decimal:
 
 
 def _note(note: str | None) -> str | None:
-    cleaned = " ".join((note or "").split())
+    cleaned = " ".join(clean_text(note or "", "The note", field="note", lines=True).split())
     if len(cleaned) > NOTE_LENGTH:
         raise ValidationError(
             f"The note is {len(cleaned)} characters; keep it to {NOTE_LENGTH}.", field="note"

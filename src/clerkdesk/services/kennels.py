@@ -137,7 +137,7 @@ def _values(
     postal = found.check(
         checks.optional, data.premises_postal_code, "premises_postal_code", "ZIP", max_length=10
     )
-    notes = found.check(checks.optional, data.notes, "notes", "Notes", max_length=4000)
+    notes = found.check(checks.optional, data.notes, "notes", "Notes", max_length=4000, lines=True)
     if postal is not None and not (len(postal) in (5, 10) and postal[:5].isdigit()):
         found.add("premises_postal_code", f"{checks.quoted(postal)} is not a ZIP code.")
     if data.kennel_class not in KENNEL_CLASSES and data.category is None:
@@ -382,7 +382,7 @@ def record_inspection(
     inspector = found.check(
         checks.required, data.inspector, "inspector", "The inspector", max_length=80
     )
-    notes = found.check(checks.optional, data.notes, "notes", "Notes", max_length=4000)
+    notes = found.check(checks.optional, data.notes, "notes", "Notes", max_length=4000, lines=True)
     found.check(checks.not_after, data.inspected_on, today, "inspected_on", "The inspection date")
     if not isinstance(data.result, InspectionResult):
         found.add("result", "The result is passed or failed.")

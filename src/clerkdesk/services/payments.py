@@ -9,6 +9,7 @@ from decimal import Decimal
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TenderKind
 from clerkdesk.rules import QuoteLine, money
+from clerkdesk.rules.clean_text import clean_text
 
 ZERO = Decimal("0.00")
 KIND_WORDS = {
@@ -106,7 +107,7 @@ def plan_tenders(
             raise ValidationError(
                 f"{KIND_WORDS[tender.kind]}: enter an amount above 0.00.", field=field
             )
-        reference = (tender.reference or "").strip()
+        reference = clean_text(tender.reference or "", KIND_WORDS[tender.kind], field=field).strip()
         if not reference:
             raise ValidationError(
                 f"{KIND_WORDS[tender.kind]}: enter {REFERENCE_WORDS[tender.kind]}.", field=field

@@ -131,7 +131,7 @@ def check_owner(data: OwnerInput, today: dt.date) -> dict[str, object]:
         "phone_alt": found.check(checks.phone, data.phone_alt, "phone_alt"),
         "email": found.check(checks.email, data.email, "email"),
         "birth_date": found.check(_owner_birth_date, data.birth_date, today),
-        "notes": found.check(optional, data.notes, "notes", "Notes", max_length=4000),
+        "notes": found.check(optional, data.notes, "notes", "Notes", max_length=4000, lines=True),
         "year_round_resident": data.year_round_resident,
     }
     found.raise_any()
@@ -332,7 +332,9 @@ def add_designation(
             dog_id=dog_id,
             kind=kind,
             since=since,
-            order_text=checks.optional(order_text, "order_text", "Order", max_length=4000),
+            order_text=checks.optional(
+                order_text, "order_text", "Order", max_length=4000, lines=True
+            ),
             evidence=checks.optional(evidence, "evidence", "Evidence", max_length=200),
             recorded_at=clock.now(),
             recorded_by=actor.name,

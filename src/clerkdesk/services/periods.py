@@ -18,6 +18,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import PeriodLock
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.office_years import money_day, record_day
@@ -64,9 +65,9 @@ def parse_month(text: str) -> tuple[dt.date, dt.date]:
 
 
 def clean_reference(reference: str | None) -> str:
-    # One line of printable text: a pasted line break or a NUL (which PostgreSQL refuses to
-    # store) becomes a space.
-    text = " ".join("".join(c if c.isprintable() else " " for c in reference or "").split())
+    # One line of text (``rules.clean_text``: a control character or a line break is
+    # refused, naming the field), its spaces made single.
+    text = " ".join(clean_text(reference or "", "The reference", field="reference").split())
     if not text:
         raise ValidationError(
             "Give the treasurer's turnover reference for the month.", field="reference"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from clerkdesk.errors import ValidationError
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.tag_text import PREFIX_CHARACTERS, PREFIX_LENGTH
 
 MAX_RANGE = 100_000
@@ -41,7 +42,7 @@ def range_problems(first: int | None, last: int | None) -> dict[str, str]:
 
 
 def clean_note(note: str | None) -> str | None:
-    text = (note or "").strip()
+    text = clean_text(note or "", "The note", field="note", lines=True).strip()
     if len(text) > NOTE_LENGTH:
         raise ValidationError(f"The note is longer than {NOTE_LENGTH} characters.", field="note")
     return text or None
@@ -49,7 +50,7 @@ def clean_note(note: str | None) -> str | None:
 
 def clean_prefix(prefix: str | None) -> str | None:
     """The text printed before the number ("W-"): letters, digits, space, ``. / # -``."""
-    text = (prefix or "").strip()
+    text = clean_text(prefix or "", "The prefix", field="prefix").strip()
     if len(text) > PREFIX_LENGTH:
         raise ValidationError(
             f"The prefix is longer than {PREFIX_LENGTH} characters.", field="prefix"

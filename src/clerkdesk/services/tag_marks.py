@@ -26,6 +26,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TagIssue, TagMark, TagMarkKind, TagStatus, TagStock
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.license_year import LicenseYear
 from clerkdesk.rules.roles import Actor, Permission
@@ -88,7 +89,7 @@ class MarkCleared:
 
 
 def clean_reason(reason: str | None, *, required: bool) -> str | None:
-    text = " ".join((reason or "").split())
+    text = " ".join(clean_text(reason or "", "The reason", field="reason").split())
     if required and not text:
         raise ValidationError("Say why (the reason is kept with the tag).", field="reason")
     if len(text) > REASON_LENGTH:

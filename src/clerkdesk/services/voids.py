@@ -33,6 +33,7 @@ from clerkdesk.models import (
     TagIssue,
     TagStatus,
 )
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor, Permission
@@ -67,9 +68,9 @@ class VoidResult:
 
 
 def clean_reason(reason: str | None) -> str:
-    # One line of printable text: a pasted line break or a NUL (which PostgreSQL refuses to
-    # store) becomes a space.
-    text = " ".join("".join(c if c.isprintable() else " " for c in reason or "").split())
+    # One line of text (``rules.clean_text``: a control character or a line break is
+    # refused, naming the field), its spaces made single.
+    text = " ".join(clean_text(reason or "", "The reason", field="reason").split())
     if not text:
         raise ValidationError("Say why the receipt is voided.", field="reason")
     if len(text) > MAX_REASON:
