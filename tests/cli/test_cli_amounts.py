@@ -19,7 +19,8 @@ HOSTILE = [
     ("1e-9", "more than two decimals"),
     ("0.001", "more than two decimals"),
     ("1,0", "is not an amount like 40.00"),
-    ("12\x1b[2J", "is not an amount like 40.00"),
+    # Refused as text before it is read as an amount (``rules.clean_text``).
+    ("12\x1b[2J", "holds an escape character"),
 ]
 
 
