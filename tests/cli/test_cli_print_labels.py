@@ -200,7 +200,7 @@ def test_hostile_input_is_one_line_and_writes_nothing(
     # GIVEN a folder for the PDF holding a file already (the database is elsewhere)
     folder = workdir / "out"
     folder.mkdir()
-    (folder / "tags.pdf").write_bytes(b"an older file, left as it was")
+    (folder / "tags.pdf").write_bytes(b"%PDF-1.4 an older file, left as it was")
     options = {"--year": YEAR, "--from": "1", "--to": "45", "--pdf": "{tmp}/tags.pdf"}
     options.update(dict(zip(argv[::2], argv[1::2], strict=True)))
     given = [part.format(tmp=folder) for pair in options.items() for part in pair]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.files import checked_target
 from clerkdesk.cli.kennel_args import record_id
 from clerkdesk.cli.tag_marks_cmd import year_number
 
@@ -95,6 +96,7 @@ def pdf_target(text: str) -> Path:
     path = Path(text).expanduser()
     if path.suffix.lower() != ".pdf":
         fail(f"--pdf must name a .pdf file, not {text[:40]!r}")
+    checked_target(path)
     if path.is_dir():
         fail(f"--pdf names a folder, not a file: {text[:40]!r}")
     folder = path.parent if str(path.parent) else Path(".")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import fail
+from clerkdesk.cli.files import checked_target
 
 if TYPE_CHECKING:
     from clerkdesk.reports.calibration import Calibration
@@ -101,7 +102,7 @@ def pdf_target(text: str) -> Path:
     """The PDF's path, checked before anything is read or drawn."""
     if not text.strip():
         fail("--pdf needs a file name, e.g. --pdf tags.pdf")
-    path = Path(text).expanduser()
+    path = checked_target(Path(text).expanduser(), "PDF")
     if path.is_dir():
         fail(f"--pdf {text!r} is a folder; give a file name inside it")
     folder = path.parent if str(path.parent) else Path(".")

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
+from clerkdesk.cli.files import checked_target
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 
@@ -118,6 +119,7 @@ def _target(option: str, text: str) -> Path:
     path = Path(text).expanduser()
     if path.suffix.lower() != KINDS[option]:
         fail(f"--{option} must name a {KINDS[option]} file, not {_quoted(text)}")
+    checked_target(path)
     if path.is_dir():
         fail(f"--{option} names a folder, not a file: {_quoted(text)}")
     folder = path.parent if str(path.parent) else Path(".")

@@ -15,7 +15,7 @@ import platform
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
-from clerkdesk.cli.files import quoted, write_whole
+from clerkdesk.cli.files import checked_target, quoted, write_whole
 
 EPILOG = """\
 The original was handed over when the license was sold, so a copy printed here needs
@@ -83,7 +83,7 @@ def target(text: str) -> Path:
     """Where the PDF goes: a ``.pdf`` file name in a folder that exists."""
     if not text.strip():
         fail("--pdf needs a file name, e.g. --pdf license.pdf")
-    path = Path(text).expanduser()
+    path = checked_target(Path(text).expanduser())
     if path.suffix.lower() != ".pdf":
         fail(f"--pdf must name a .pdf file, not {quoted(text)}")
     if path.is_dir():

@@ -50,6 +50,8 @@ def register(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def handle_kennel_tags(args: argparse.Namespace, ctx: CliContext) -> int:
+    # Where the PDF goes is judged before anyone signs in (a sign-in may write the database).
+    target = pdf_target(args.pdf)
     database = ctx.database()
 
     from clerkdesk.reports.kennel_tag_labels import render_kennel_tag_labels
@@ -61,7 +63,6 @@ def handle_kennel_tags(args: argparse.Namespace, ctx: CliContext) -> int:
     year = year_option(args.year) if args.year is not None else None
     positions = tuple(whole("--tags", n, 1, 999, "a tag's #") for n in args.tags or ())
     calibration = read_calibration(args)
-    target = pdf_target(args.pdf)
     template = find_template(database, args.template)
     start_at = read_start_at(args.start_at, template)
     labels = kennel_tag_labels(

@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
-from clerkdesk.cli.files import write_all
+from clerkdesk.cli.files import checked_target, write_all
 from clerkdesk.cli.tag_marks_cmd import year_number
 
 EPILOG = """\
@@ -53,6 +53,7 @@ def file_target(option: str, text: str, suffix: str) -> Path:
     path = Path(text).expanduser()
     if path.suffix.lower() != suffix:
         fail(f"--{option} must name a {suffix} file, not {_quoted(text)}")
+    checked_target(path)
     if path.is_dir():
         fail(f"--{option} names a folder, not a file: {_quoted(text)}")
     folder = path.parent if str(path.parent) else Path(".")

@@ -12,7 +12,7 @@ import datetime as dt
 from pathlib import Path
 
 from clerkdesk.cli.context import CliContext, fail, out
-from clerkdesk.cli.files import quoted, write_all
+from clerkdesk.cli.files import checked_target, quoted, write_all
 from clerkdesk.rules.counts import counted
 
 EPILOG = """\
@@ -66,6 +66,7 @@ def _target(option: str, text: str) -> Path:
     path = Path(text).expanduser()
     if path.suffix.lower() != KINDS[option]:
         fail(f"--{option} must name a {KINDS[option]} file, not {quoted(text)}")
+    checked_target(path)
     if path.is_dir():
         fail(f"--{option} names a folder, not a file: {quoted(text)}")
     folder = path.parent if str(path.parent) else Path(".")

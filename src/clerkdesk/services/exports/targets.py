@@ -10,11 +10,18 @@ from pathlib import Path
 from typing import BinaryIO
 
 from clerkdesk.errors import DiskFull, ValidationError
-from clerkdesk.whole_files import WriteFailed, partial_beside, rename_in, settle
+from clerkdesk.whole_files import WriteFailed, check_target, partial_beside, rename_in, settle
 
 
 def target(path: Path, suffixes: tuple[str, ...], what: str) -> Path:
     path = Path(path).expanduser()
+    try:
+        # A name no file can have, the office's database, a file of another kind: refused
+        # before the export reads a row.
+        kind = {".csv": "text"}.get(path.suffix.lower(), "zip")
+        check_target(path, kind)
+    except WriteFailed as exc:
+        raise ValidationError(exc.words(), field=what) from exc
     if not path.name or path.is_dir():
         raise ValidationError(f"the {what} must be a file, not a folder: {path}", field=what)
     if path.suffix.lower() not in suffixes:
