@@ -26,6 +26,7 @@ from clerkdesk.services.idle_lock import (
 from clerkdesk.services.sign_in import NO_MATCH, SignInRefused, sign_in, wait_after
 from clerkdesk.services.users import (
     add_user,
+    check_full_name,
     disable_user,
     has_users,
     list_users,
@@ -324,3 +325,18 @@ def test_the_idle_lock_is_an_office_setting_the_town_managers_change(office: Dat
     with pytest.raises(ValidationError, match="480"):
         set_idle_lock_minutes(office, 481, actor=ADMIN)
     assert idle_lock_minutes(office) == 0
+
+
+@pytest.mark.parametrize(
+    "full_name", ["Ann\x1b[31m Clerk", "Ann\nClerk", "Ann \u202eClerk", "Ann\u0085Clerk"]
+)
+def test_a_full_name_with_a_control_character_is_refused_naming_the_field(
+    full_name: str,
+) -> None:
+    with pytest.raises(ValidationError, match="Full name") as refused:
+        check_full_name(full_name)
+    assert refused.value.field == "full_name"
+
+
+def test_a_full_name_is_normalised_and_loses_zero_width_characters() -> None:
+    assert check_full_name("Ann\u200d  Cle\u0301rk") == "Ann Clérk"

@@ -22,6 +22,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Setting, SignInAttempt
 from clerkdesk.models.users import User
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.roles import Actor, Permission, Role
 from clerkdesk.services.acting import PermissionDenied, acting, prove
 from clerkdesk.services.locks import lock_users
@@ -119,13 +120,12 @@ def check_password(password: str, name: str) -> str:
 
 
 def check_full_name(full_name: str) -> str:
-    full_name = " ".join(full_name.split())
+    # The one rule for free text first, so a line break is refused, not made a space.
+    full_name = " ".join(clean_text(full_name, "Full name", field="full_name").split())
     if len(full_name) > FULL_NAME_MAX:
         raise ValidationError(
             f"A full name is at most {FULL_NAME_MAX} characters.", field="full_name"
         )
-    if not _printable(full_name):
-        raise ValidationError("A full name takes printable characters only.", field="full_name")
     return full_name
 
 
