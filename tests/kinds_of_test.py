@@ -43,6 +43,7 @@ SLOW_MODULES: frozenset[str] = frozenset(
         "test_demo_closeouts",
         "test_demo_history",
         "test_demo_kennels",
+        "test_demo_resumes",
         "test_demo_town",
         "test_license_year_cycle",
         "test_license_year_with_kennels",

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from clerkdesk.cli.context import CliContext, err, fail, out
 from clerkdesk.db.checks import shown
 from clerkdesk.rules.counts import counted
+
+if TYPE_CHECKING:
+    from clerkdesk.db.database import Database
 
 HISTORY_YEARS = 2
 HISTORY_DOGS = 20_000
@@ -109,7 +113,8 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def handle(args: argparse.Namespace, ctx: CliContext) -> int:
-    from clerkdesk.demo.fill import add_demo_users, existing_dogs, fill_demo
+    from clerkdesk.demo.aside import build_aside, may_build_aside
+    from clerkdesk.demo.fill import DemoResult, add_demo_users, existing_dogs, fill_demo
     from clerkdesk.services.users import is_demo
 
     _check(args)
@@ -124,18 +129,29 @@ def handle(args: argparse.Namespace, ctx: CliContext) -> int:
                 out(_DEMO_USERS)
             return 0
     years = _history_years(args)
-    result = fill_demo(
-        database,
-        dogs=args.dogs,
-        seed=args.seed,
-        town_id=args.town,
-        clock=ctx.clock,
-        progress=_Bar(),
-        history_progress=_Bar("history", "sales and changes"),
-        history_years=years,
-        stock_tags=True,
-        stage=_stage if args.dogs < 1000 else _long_stage,
-    )
+
+    def fill(into: Database) -> DemoResult:
+        return fill_demo(
+            into,
+            dogs=args.dogs,
+            seed=args.seed,
+            town_id=args.town,
+            clock=ctx.clock,
+            progress=_Bar(),
+            history_progress=_Bar("history", "sales and changes"),
+            history_years=years,
+            stock_tags=True,
+            stage=_stage if args.dogs < 1000 else _long_stage,
+        )
+
+    path = database.sqlite_path
+    if path is not None and may_build_aside(database):
+        # Built beside the file and renamed in whole: a run stopped halfway leaves the file
+        # as it was, and the next `make run` builds the town again.
+        ctx.close()
+        result = build_aside(path, fill)
+    else:
+        result = fill(database)
     rate = result.dogs / result.seconds if result.seconds else 0.0
     out(
         f"made {result.owners:,} owners, {result.dogs:,} dogs, {result.certificates:,} "
