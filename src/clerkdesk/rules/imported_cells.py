@@ -4,14 +4,23 @@ Every reader takes the cell's text (a spreadsheet's numbers and dates already tu
 ``services.importing.sheets``) and returns the value, ``None`` for an empty cell, or raises
 ``BadCell`` with words a clerk can act on ("not a date: 13/45/2020"). Pure: no files, no database,
 so the register import, the vets' rabies lists and the census all read cells the same way.
+
+Every cell is text first (``rules.clean_text``, as a clerk's typing is): zero-width characters
+dropped and Unicode made NFC silently; an escape, a right-to-left override or any other control
+character refuses the row, naming the column (``checked_cells``). A line break or a tab inside
+a cell is a spreadsheet's wrapped text, not a second line of the record: it is folded to a
+space, as it always was, so it never reaches a one-line field.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 
+from clerkdesk.errors import ValidationError
+from clerkdesk.rules.clean_text import clean_text, printable
 from clerkdesk.rules.kinds import Sex
 from clerkdesk.rules.money import cents
 
@@ -59,9 +68,54 @@ _NAMED_DMY = re.compile(r"^(\d{1,2})[- ]([a-z]+)[- ,]+(\d{2}|\d{4})$")
 _SERIAL = re.compile(r"^\d{5}(?:\.0+)?$")
 
 
+def clean_cell(cell: str | None, label: str = "the cell") -> str:
+    """The cell as ``rules.clean_text`` keeps text (NFC, zero-width characters dropped), its
+    line breaks and tabs left for ``text`` to fold; ``BadCell`` naming ``label`` (the column,
+    "the dog's name") for any other control or format character."""
+    value = cell or ""
+    if value.isascii() and value.isprintable():
+        return value  # nearly every cell: nothing to clean, at the speed of a check
+    try:
+        return clean_text(value, label, lines=True)
+    except ValidationError as bad:
+        raise BadCell(bad.message) from None
+
+
+def checked_cells(
+    cells: Mapping[str, str], labels: Mapping[str, str]
+) -> tuple[dict[str, str], list[str]]:
+    """Each cell cleaned (``clean_cell``, named by ``labels[key]``), and the problem of each
+    refused one. A refused cell is kept shown with its characters escaped (``\\x1b``), so
+    the row is still named in the report and read for its other problems; the row itself is
+    refused by the caller."""
+    cleaned: dict[str, str] = {}
+    faults: list[str] = []
+    for key, cell in cells.items():
+        try:
+            cleaned[key] = clean_cell(cell, labels.get(key, "a cell"))
+        except BadCell as bad:
+            faults.append(str(bad))
+            cleaned[key] = printable(cell)
+    return cleaned, faults
+
+
+def checked_row(
+    cells: Sequence[str], columns: Mapping[str, int], labels: Mapping[str, str]
+) -> tuple[tuple[str, ...], list[str]]:
+    """``checked_cells`` for a row read by column index (``columns``: key → index): the row
+    with its read columns cleaned, and each refused cell's problem."""
+    read = {key: cells[index] for key, index in columns.items() if 0 <= index < len(cells)}
+    cleaned, faults = checked_cells(read, labels)
+    row = list(cells)
+    for key, value in cleaned.items():
+        row[columns[key]] = value
+    return tuple(row), faults
+
+
 def text(cell: str | None) -> str | None:
-    """The cell with its spaces tidied (ends cut, runs made one), or ``None`` when empty."""
-    tidy = " ".join((cell or "").split())
+    """The cell cleaned (``clean_cell``) with its spaces tidied (ends cut, runs, line breaks
+    and tabs made one space), or ``None`` when empty."""
+    tidy = " ".join(clean_cell(cell).split())
     return tidy or None
 
 

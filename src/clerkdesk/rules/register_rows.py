@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeVar
 
+from clerkdesk.rules.clean_text import printable
 from clerkdesk.rules.imported_cells import (
     BadCell,
+    checked_cells,
     parse_date,
     parse_money,
     parse_phone,
@@ -25,10 +27,12 @@ from clerkdesk.rules.imported_cells import (
     text,
 )
 from clerkdesk.rules.kinds import Sex
+from clerkdesk.rules.register_columns import BY_KEY
 from clerkdesk.rules.register_keys import split_whole_name, tag_number
 from clerkdesk.rules.schedule import KENNEL_CLASSES
 
 UNKNOWN = "Unknown"
+_LABELS = {key: field.words for key, field in BY_KEY.items()}
 _T = TypeVar("_T")
 
 
@@ -264,8 +268,12 @@ def _kennel(p: _Problems) -> KennelPart | None:
 
 
 def read_row(cells: Mapping[str, str], *, today: dt.date) -> RegisterRow | list[str]:
-    """The row as records, or every problem it has (each a few words a clerk can fix)."""
-    p = _Problems(cells)
+    """The row as records, or every problem it has (each a few words a clerk can fix). A
+    cell holding a control character (an escape, a right-to-left override) refuses the row,
+    naming its column (``imported_cells.checked_cells``)."""
+    cleaned, faults = checked_cells(cells, _LABELS)
+    p = _Problems(cleaned)
+    p.found.extend(faults)
     owner = _owner(p)
     dog = _dog(p)
     license_part = _license(p, today)
@@ -282,7 +290,8 @@ def row_label(cells: Mapping[str, str]) -> str:
     report, so the clerk can find it without counting rows."""
 
     def cell(key: str) -> str:
-        return " ".join(cells.get(key, "").split())[:60]
+        # shown as the clerk sees it; a control character in it made visible (\x1b)
+        return " ".join(printable(cells.get(key, "")).split())[:60]
 
     owner = cell("owner_name") or ", ".join(
         part for part in (cell("owner_last"), cell("owner_first")) if part

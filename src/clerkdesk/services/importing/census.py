@@ -23,7 +23,13 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models.census import CensusAnswer
 from clerkdesk.rules.household_address import address_key, surnames
-from clerkdesk.rules.imported_cells import BadCell, parse_whole, parse_yes_no, text
+from clerkdesk.rules.imported_cells import (
+    BadCell,
+    checked_row,
+    parse_whole,
+    parse_yes_no,
+    text,
+)
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
 from clerkdesk.services.importing.census_evidence import (
@@ -74,6 +80,7 @@ FIELDS: tuple[Field, ...] = (
         ("residents", "names", "name", "resident", "household", "resident names", "occupants"),
     ),
 )
+_LABELS = {field.key: field.words for field in FIELDS}
 ADDRESS = {"address", "street"}
 NAMES = {"last_name", "residents"}
 
@@ -198,8 +205,14 @@ def census_from(
     require_columns(columns, FIELDS, alternatives=[ADDRESS, NAMES])
     gathered: dict[str, _Gathered] = {}
     skipped: list[tuple[int, str]] = []
-    for number, cells in rows:
-        if not any(c.strip() for c in cells):
+    for number, raw in rows:
+        if not any(c.strip() for c in raw):
+            continue
+        # A cell with a control character (an escape, a right-to-left override) leaves its
+        # row out, saying which column; zero-width characters are dropped, Unicode made NFC.
+        cells, faults = checked_row(raw, columns, _LABELS)
+        if faults:
+            skipped.append((number, "; ".join(faults)))
             continue
         street, unit = _street(cells, columns), _cell(cells, columns, "unit") or None
         key = address_key(street, unit)

@@ -31,7 +31,7 @@ from clerkdesk.models import (
 )
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.household_address import address_key, surname_key
-from clerkdesk.rules.imported_cells import BadCell, parse_date, parse_whole, text
+from clerkdesk.rules.imported_cells import BadCell, checked_row, parse_date, parse_whole, text
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
 from clerkdesk.services.importing.import_runs import finished_import
@@ -86,6 +86,7 @@ FIELDS: tuple[Field, ...] = (
     Field("vaccine", "the vaccine", ("vaccine", "product", "manufacturer")),
     Field("lot_number", "the lot number", ("lot", "lot number", "serial")),
 )
+_LABELS = {field.key: field.words for field in FIELDS}
 # A row names its dog by one of these at least.
 DOG_NAMED_BY = {"dog", "microchip", "rabies_tag", "license_tag"}
 
@@ -160,7 +161,10 @@ def _owner(cells: Sequence[str], columns: dict[str, int]) -> str:
     return _cell(cells, columns, "owner")
 
 
-def _vet_row(number: int, cells: Sequence[str], columns: dict[str, int]) -> VetRow:
+def _vet_row(number: int, raw: Sequence[str], columns: dict[str, int]) -> VetRow:
+    # A cell with a control character (an escape, a right-to-left override) refuses the row,
+    # naming its column; the row is still shown, that cell's characters made visible.
+    cells, faults = checked_row(raw, columns, _LABELS)
     words = {key: _cell(cells, columns, key) for key in columns}
     row = VetRow(
         row=number,
@@ -175,6 +179,8 @@ def _vet_row(number: int, cells: Sequence[str], columns: dict[str, int]) -> VetR
         vaccine=words.get("vaccine", ""),
         lot_number=words.get("lot_number", ""),
     )
+    if faults:
+        return replace(row, problem="; ".join(faults))
     try:
         given = parse_date(words.get("vaccination_date"))
         expires = parse_date(words.get("expires_on"))

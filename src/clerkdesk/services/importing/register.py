@@ -31,6 +31,8 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import ImportBatch
+from clerkdesk.reports.cells import safe_text
+from clerkdesk.rules.clean_text import printable
 from clerkdesk.rules.register_rows import row_label
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
@@ -165,7 +167,8 @@ def _cells(
         if sheets.owners is not None:
             ref = cells.get("owner_ref", "").strip()
             if ref not in owners:
-                unknown[row.number] = f"owner number {ref or '(none)'} is not on the owners sheet"
+                shown = printable(ref) or "(none)"
+                unknown[row.number] = f"owner number {shown} is not on the owners sheet"
             else:
                 cells.update(owners[ref])
         rows.append((row.number, cells))
@@ -222,12 +225,14 @@ def dry_run(
 
 def write_report(report: RegisterReport, path: Path) -> None:
     """The report as CSV beside the source: row number, take/merge/refuse with what, and why
-    (UTF-8 with its mark, so Excel opens it with accents intact)."""
+    (UTF-8 with its mark, so Excel opens it with accents intact). Its text cells go through
+    ``reports.cells.safe_text`` like every CSV ClerkDesk writes: a name from the old file that
+    starts with "=" is never run as a formula, and no control character is written raw."""
     with path.open("w", encoding="utf-8-sig", newline="") as handle:
         out = csv.writer(handle)
         out.writerow(["row", "action", "what", "why"])
         for row in report.rows:
-            out.writerow([row.row, row.action, row.what, row.why])
+            out.writerow([row.row, row.action, safe_text(row.what), safe_text(row.why)])
 
 
 def _started(
