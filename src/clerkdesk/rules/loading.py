@@ -98,7 +98,10 @@ def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) 
     version, so what that version accepted and this one refuses is repaired and warned of,
     never refused (``late_fee_checks``)."""
     problems: list[str] = []
-    top = Reader(document, "", problems)
+    # A control character in a text value is refused when checked or saved; in a stored
+    # profile it is a warning and the value is shown escaped (``Reader.clean``).
+    text_warnings: list[str] | None = [] if stored else None
+    top = Reader(document, "", problems, text_warnings)
     town = top.table("town", required=True) or Reader({}, "town", problems)
     profile_id = town.string("id", required=True) or ""
     if profile_id and not _ID.match(profile_id):
@@ -167,6 +170,7 @@ def profile_from_document(document: Mapping[str, Any], *, stored: bool = False) 
             *(f"{p} (read as the fix means it; correct the profile)" for p in since_22),
             *profile_warnings(year_rule, schedules),
             *(too_long if stored else ()),
+            *(f"{w} (shown escaped; correct the profile)" for w in text_warnings or ()),
         ),
         certificate=certificate,
         remittance=remittance,

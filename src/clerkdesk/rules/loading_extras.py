@@ -100,7 +100,7 @@ def certificate(r: Reader | None) -> CertificateText:
     its ``citation``; each falls back to the tag-wearing requirement of MGL c.140 §137."""
     if r is None:
         return CertificateText()
-    conditions = r.string("conditions", required=True)
+    conditions = r.string("conditions", required=True, lines=True)  # folded below
     citation = r.string("citation")
     r.finish()
     if conditions is not None and len(conditions) > CONDITIONS_LENGTH:

@@ -82,7 +82,7 @@ def final_notice_text(r: Reader | None) -> FinalNoticeText | None:
     """``[notices]`` read and checked; ``None`` when there is none."""
     if r is None:
         return None
-    consequence = r.string("final_consequence", required=True)
+    consequence = r.string("final_consequence", required=True, lines=True)  # folded below
     citation = r.citation()
     r.finish()
     if consequence is None or not consequence.strip():

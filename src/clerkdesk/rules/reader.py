@@ -3,6 +3,14 @@
 A :class:`Reader` never raises for bad data: it records a problem and returns ``None`` (or
 the default) so loading can go on and report everything at once. Keys a reader never looked
 at are reported as unknown when it is finished, which catches misspelt keys.
+
+Every text value is text (``rules.clean_text``): Unicode made NFC and zero-width characters
+dropped silently; an escape, a right-to-left override or another control character is a
+problem naming its key, and so is a line break or a tab except in the few values of several
+lines (``lines=True``: a certificate's conditions, a final notice's words), which are folded
+to one line where they are used. A profile stored by an earlier version that holds one
+still loads: the problem is a warning (``warnings``) and the value is kept with the
+character shown escaped (``\\x1b``), never raw.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import TypeVar
 
+from clerkdesk.errors import ValidationError
+from clerkdesk.rules.clean_text import clean_text, printable
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.money import cents
 
@@ -24,11 +34,24 @@ MAX_AMOUNT = Decimal("999999.99")
 
 
 class Reader:
-    def __init__(self, data: Mapping[str, object], path: str, problems: list[str]) -> None:
+    def __init__(
+        self,
+        data: Mapping[str, object],
+        path: str,
+        problems: list[str],
+        warnings: list[str] | None = None,
+    ) -> None:
+        """``warnings``: where a text value's refused character goes in a stored profile
+        (None: it is a problem, as when a profile is checked or saved)."""
         self.data = data
         self.path = path
         self.problems = problems
+        self.warnings = warnings
         self._seen: set[str] = set()
+        for key in data:
+            # A key names a fee or an account on receipts and reports: text too.
+            if isinstance(key, str) and not (key.isascii() and key.isprintable()):
+                self.clean(key, key, what=f"{self.key_path(printable(key))} (a key)")
 
     # -- plumbing ------------------------------------------------------------------------
     def key_path(self, key: str | None = None) -> str:
@@ -38,6 +61,20 @@ class Reader:
 
     def problem(self, key: str | None, message: str) -> None:
         self.problems.append(f"{self.key_path(key)}: {message}")
+
+    def clean(self, value: str, key: str, *, lines: bool = False, what: str | None = None) -> str:
+        """``value`` as text is kept (``rules.clean_text``); a refused character is a problem
+        naming the key (a warning in a stored profile, the value then shown escaped)."""
+        if value.isascii() and value.isprintable():
+            return value  # nearly every value: nothing to clean, at the speed of a check
+        try:
+            return clean_text(value, what or self.key_path(key), lines=lines)
+        except ValidationError as bad:
+            if self.warnings is None:
+                self.problems.append(bad.message)
+                return value
+            self.warnings.append(bad.message)
+            return printable(value, lines=lines)
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -52,7 +89,10 @@ class Reader:
                 self.problem(key, f"unknown key{nearest(key, sorted(self._seen))}")
 
     # -- scalars -------------------------------------------------------------------------
-    def string(self, key: str, default: str | None = None, *, required: bool = False) -> str | None:
+    def string(
+        self, key: str, default: str | None = None, *, required: bool = False, lines: bool = False
+    ) -> str | None:
+        """The text at ``key``, cleaned (``clean``); ``lines``: it may hold line breaks."""
         value = self.raw(key)
         if value is None:
             if required:
@@ -61,6 +101,7 @@ class Reader:
         if not isinstance(value, str):
             self.problem(key, f"must be text, not {_kind(value)}")
             return default
+        value = self.clean(value, key, lines=lines)
         if required and not value.strip():
             self.problem(key, "must not be empty")
         return value
@@ -198,7 +239,7 @@ class Reader:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.problem(key, 'must be a list of text, such as ["check", "money_order"]')
             return None
-        return tuple(str(v) for v in value)
+        return tuple(self.clean(str(v), f"{key}[{i}]") for i, v in enumerate(value))
 
     def money_list(self, key: str, *, required: bool = False) -> tuple[Decimal, ...]:
         value = self.raw(key)
@@ -222,7 +263,7 @@ class Reader:
         if not isinstance(value, dict):
             self.problem(key, f"must be a table, not {_kind(value)}")
             return None
-        return Reader(value, self.key_path(key), self.problems)
+        return Reader(value, self.key_path(key), self.problems, self.warnings)
 
     def tables(self, key: str) -> list[Reader]:
         """An array of tables (``[[key]]`` or ``key = [{…}, …]``)."""
@@ -232,7 +273,10 @@ class Reader:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             self.problem(key, "must be a list of tables")
             return []
-        return [Reader(v, f"{self.key_path(key)}[{i}]", self.problems) for i, v in enumerate(value)]
+        return [
+            Reader(v, f"{self.key_path(key)}[{i}]", self.problems, self.warnings)
+            for i, v in enumerate(value)
+        ]
 
     def named_tables(self, key: str) -> list[tuple[str, Reader]]:
         """A table of tables keyed by name (``[key.NAME]``)."""
