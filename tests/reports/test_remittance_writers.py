@@ -254,6 +254,7 @@ def test_empty_period_prints() -> None:
         certification_text(
             HEADING, dt.date(2026, 11, 1), dt.date(2026, 11, 30), clerk_name="", due=D("0")
         ),
+        receipts=(),
     )
     whole = " ".join(page_texts(render_remittance_pdf(r)))
     assert "No receipt was voided" in whole and "Page 2 of 2" in whole

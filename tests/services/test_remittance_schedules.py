@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -169,3 +170,20 @@ def test_a_copy_made_after_the_lock_is_a_reprint(fairhaven: Database) -> None:
     assert not remittance(
         fairhaven, first, dt.date(2026, 4, 30), actor=TREASURER, clock=CLOCK
     ).locked
+
+
+def test_the_figures_alone_leave_schedule_a_unread_and_no_document_prints_them(
+    fairhaven: Database,
+) -> None:
+    # GIVEN January read whole, and read for its figures alone (as a screen shows them)
+    whole = month(fairhaven, "2026-01")
+    figures = remittance(
+        fairhaven, *month_bounds("2026-01"), actor=TREASURER, clock=CLOCK, schedule_a=False
+    )
+    # THEN every figure is the same; only the receipts one by one were not read
+    assert figures.receipts is None and whole.receipts
+    assert replace(figures, receipts=whole.receipts) == whole
+    # and no document can be drawn from it with an empty Schedule A
+    for render in (render_remittance_pdf, render_remittance_csv, render_remittance_xlsx):
+        with pytest.raises(ValueError, match="without Schedule A"):
+            render(figures)

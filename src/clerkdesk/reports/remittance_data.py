@@ -196,7 +196,10 @@ class Remittance:
     certification: str
     fees: tuple[FeeRow, ...] = ()
     spans: tuple[NumberSpan, ...] = ()
-    receipts: tuple[ReceiptEntry, ...] = ()
+    receipts: tuple[ReceiptEntry, ...] | None = None
+    """Schedule A, every receipt one by one; None when the remittance was read for its
+    figures alone (a city's month is tens of thousands of rows that only a document shows).
+    Documents read it through ``schedule_a``."""
     clerk_name: str = ""
     """The clerk who certifies, in full; empty when ClerkDesk cannot tell who (the name is
     then written in by hand)."""
@@ -204,6 +207,14 @@ class Remittance:
     locked: bool = False
     """Every day of the period lies in a month locked as remitted: this copy is made after
     the one turned over, and says REPRINT."""
+
+    @property
+    def schedule_a(self) -> tuple[ReceiptEntry, ...]:
+        """Every receipt of the period; refused for a remittance read without them, so no
+        document can print an empty Schedule A for a month that had receipts."""
+        if self.receipts is None:
+            raise ValueError("this remittance was read without Schedule A, which a document needs")
+        return self.receipts
 
     @property
     def turnover_due(self) -> dt.date:

@@ -249,7 +249,7 @@ def _story(r: Remittance) -> list[Flowable]:
     story += [para("Voids posted in this period", SECTION), *void_table(r, width)]
     story += [para("License and tag numbers issued", SECTION), *span_table(r, width)]
     story += [para("Receipt numbers", SECTION), *number_table(r, width)]
-    if not r.receipts:
+    if not r.schedule_a:
         return [*story, para("Schedule A — Receipts of the period", SECTION), para("None.", NOTE)]
     story += [
         PageBreak(),

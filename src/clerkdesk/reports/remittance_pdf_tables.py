@@ -266,13 +266,13 @@ def number_table(r: Remittance, width: float) -> list[Flowable]:
 
 def receipt_schedule(r: Remittance, width: float) -> list[Flowable]:
     """Schedule A: every receipt of the period by number."""
-    if not r.receipts:
+    if not r.schedule_a:
         return [para("No receipts in this period.", NOTE)]
     widths = [0.95 * inch, 0.85 * inch, 0.0, 1.3 * inch, 0.8 * inch, 0.9 * inch]
     widths[2] = width - sum(widths)
     rows: list[list[Any]] = [head("Receipt", "Date", "Payer", "Method", "Amount", left=4)]
     rows[0].append(para("Voided on", CELL_BOLD))
-    for e in r.receipts:
+    for e in r.schedule_a:
         rows.append(
             [
                 para(e.label, CELL),
@@ -283,14 +283,14 @@ def receipt_schedule(r: Remittance, width: float) -> list[Flowable]:
                 para(us(e.voided_on) if e.voided_on else "", CELL_RED),
             ]
         )
-    voided = sum(1 for e in r.receipts if e.voided_on)
+    voided = sum(1 for e in r.schedule_a if e.voided_on)
     rows.append(
         [
             para("Total", CELL_BOLD),
             "",
-            para(f"{len(r.receipts):,} receipts, {voided:,} voided since", CELL_BOLD),
+            para(f"{len(r.schedule_a):,} receipts, {voided:,} voided since", CELL_BOLD),
             "",
-            _m(sum((e.amount for e in r.receipts), ZERO), CELL_BOLD_RIGHT),
+            _m(sum((e.amount for e in r.schedule_a), ZERO), CELL_BOLD_RIGHT),
             "",
         ]
     )

@@ -164,7 +164,7 @@ def remittance_rows(r: Remittance) -> list[list[Cell]]:
         )
     rows.append(_row("certification", r.clerk_name, r.certification))
     rows.append(_row("signature", office_title(r.heading), r.clerk_name or "(name written in)"))
-    for e in r.receipts:
+    for e in r.schedule_a:
         rows.append(
             _row(
                 "receipt",

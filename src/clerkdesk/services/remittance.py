@@ -71,14 +71,21 @@ def remittance(
     actor: Actor,
     clock: Clock,
     step: Step = no_progress,
+    schedule_a: bool = True,
 ) -> Remittance:
-    """The remittance for ``first_day``–``last_day`` (both included), in one read."""
+    """The remittance for ``first_day``–``last_day`` (both included), in one read.
+
+    ``schedule_a=False`` reads the figures alone, without every receipt one by one: a
+    city's month is tens of thousands of rows that only a document prints (its ``receipts``
+    is then None, and the renderers refuse it)."""
     require(actor, Permission.READ_REPORTS)
     check_period(first_day, last_day)
     with database.read() as session:
         # Documents read the town's clock, as receipts and deposit slips do.
         now = clock.now().astimezone(town_zone())
-        made = remittance_in(session, first_day, last_day, now=now, step=step)
+        made = remittance_in(
+            session, first_day, last_day, now=now, step=step, schedule_a=schedule_a
+        )
         clerk, prepared = signer(session, actor)
         return replace(
             made,
@@ -106,6 +113,7 @@ def remittance_in(
     *,
     now: dt.datetime,
     step: Step = no_progress,
+    schedule_a: bool = True,
 ) -> Remittance:
     profile = profile_in_force(session)
     heading = office_heading(profile)
@@ -131,7 +139,8 @@ def remittance_in(
     voids = _voids(session, first, last, names)
     step(4, STEPS, "License and tag numbers, and the receipts one by one")
     spans = number_spans(session, first, last)
-    receipts = receipt_entries(session, first, last)
+    # Schedule A in the same transaction as the totals, so a document's pages agree.
+    receipts = receipt_entries(session, first, last) if schedule_a else None
     step(5, STEPS, "Remittance and locks")
     licenses = sum(m.licenses for m in codes)
     rule = profile.remittance

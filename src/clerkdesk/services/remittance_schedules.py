@@ -116,7 +116,10 @@ def _free_lines(
 def number_spans(session: Session, first: dt.date, last: dt.date) -> tuple[NumberSpan, ...]:
     """Dog license, dog tag and kennel license numbers given out on the period's receipts,
     per license year."""
-    period = select(Receipt.id).where(_in(Receipt.business_day, first, last))
+    # Joined to the period's receipts rather than tested against a list of their ids: the
+    # database then starts from whichever side is smaller (a month's 10,000 receipts made
+    # into a list three times was a quarter of the figures' time).
+    period = _in(Receipt.business_day, first, last)
     queries: list[tuple[str, Any]] = [
         (
             "Dog license numbers",
@@ -126,7 +129,8 @@ def number_spans(session: Session, first: dt.date, last: dt.date) -> tuple[Numbe
                 func.max(License.number),
                 func.count(),
             )
-            .where(License.receipt_id.in_(period))
+            .join(Receipt, Receipt.id == License.receipt_id)
+            .where(period)
             .group_by(License.license_year_label),
         ),
         (
@@ -138,7 +142,8 @@ def number_spans(session: Session, first: dt.date, last: dt.date) -> tuple[Numbe
                 func.count(),
             )
             .join(License, License.id == TagIssue.license_id)
-            .where(TagIssue.receipt_id.in_(period))
+            .join(Receipt, Receipt.id == TagIssue.receipt_id)
+            .where(period)
             .group_by(License.license_year_label),
         ),
         (
@@ -149,7 +154,8 @@ def number_spans(session: Session, first: dt.date, last: dt.date) -> tuple[Numbe
                 func.max(KennelLicense.number),
                 func.count(),
             )
-            .where(KennelLicense.receipt_id.in_(period))
+            .join(Receipt, Receipt.id == KennelLicense.receipt_id)
+            .where(period)
             .group_by(KennelLicense.license_year_label),
         ),
     ]
