@@ -123,3 +123,17 @@ def test_a_stored_profile_holding_one_still_loads_shown_escaped_with_a_warning()
 @pytest.mark.parametrize("preset", presets.preset_ids())
 def test_every_preset_still_loads_unchanged(preset: str) -> None:
     assert presets.load_preset(preset).name
+
+
+def test_a_right_to_left_override_in_a_comment_is_refused_by_its_line() -> None:
+    text = presets.preset_toml("westborough")
+    commented = text.replace("[town]", "[town]  # fees \u202eraised", 1)
+    line = text[: text.index("[town]")].count("\n") + 1
+    with pytest.raises(ProfileError) as refused:
+        parse_profile(commented)
+    assert refused.value.problems == (
+        f"line {line} holds a right-to-left or left-to-right control (U+202E); type it again "
+        "without it (it may have come from pasting).",
+    )
+    # a profile stored before still loads
+    assert parse_profile(commented, stored=True).name == "Town of Westborough"

@@ -17,10 +17,12 @@ from typing import Any
 
 import tomli_w
 
+from clerkdesk.errors import ValidationError
 from clerkdesk.rules import late_fee_checks as late_checks
 from clerkdesk.rules import loading_extras as extras
 from clerkdesk.rules import loading_kennel
 from clerkdesk.rules import loading_sections as sections
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.errors import ProfileError
 from clerkdesk.rules.license_year import MonthDay
 from clerkdesk.rules.office_contact import final_notice_text, office_contact
@@ -64,7 +66,22 @@ def parse_profile(text: str, *, stored: bool = False) -> TownProfile:
         raise ProfileError([toml_problem(text, exc)]) from None
     except ValueError:  # an integer too long for Python to read (more than 4300 digits)
         raise ProfileError(["not valid TOML: a number in it has thousands of digits"]) from None
-    return profile_from_document(document, stored=stored)
+    profile = profile_from_document(document, stored=stored)
+    if not stored:
+        _check_comments(text)
+    return profile
+
+
+def _check_comments(text: str) -> None:
+    """A right-to-left override or another format character where no key reads it (a
+    comment: TOML refuses control characters but not these) is refused by its line too, so
+    the profile shown in Settings and printed reads as it means."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not (line.isascii() and line.isprintable()):
+            try:
+                clean_text(line, f"line {number}", lines=True)
+            except ValidationError as bad:
+                raise ProfileError([bad.message]) from None
 
 
 def load_profile_file(path: Path) -> TownProfile:

@@ -26,6 +26,7 @@ from clerkdesk.models import (
     Owner,
     OwnerStatus,
 )
+from clerkdesk.rules.clean_text import printable
 from clerkdesk.rules.counts import counted as dogs_count
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kennel_count import counts_in_kennel
@@ -140,17 +141,19 @@ def _values(
     notes = found.check(checks.optional, data.notes, "notes", "Notes", max_length=4000, lines=True)
     if postal is not None and not (len(postal) in (5, 10) and postal[:5].isdigit()):
         found.add("premises_postal_code", f"{checks.quoted(postal)} is not a ZIP code.")
+    # The category is a town's word for a class (a list the clerk picks from), text all the
+    # same: a command line or an older screen may send anything.
+    category = found.check(checks.optional, data.category, "category", "Category", max_length=60)
     if data.kennel_class not in KENNEL_CLASSES and data.category is None:
         found.add(
             "kennel_class",
-            f"{checks.quoted(str(data.kennel_class))} is not a kennel class (one of "
+            f"{checks.quoted(printable(str(data.kennel_class)))} is not a kennel class (one of "
             f"{', '.join(KENNEL_CLASSES)}).",
         )
     if isinstance(data.max_dogs, bool) or not isinstance(data.max_dogs, int) or data.max_dogs < 1:
         found.add("max_dogs", "The maximum number of dogs must be a whole number, 1 or more.")
     found.raise_any()
     assert keeper is not None
-    category = (data.category or "").strip() or None
     # The maximum must be one the town's fees reach, and its category one the town names:
     # quoting it now says so in the rules' own words.
     request = KennelQuoteRequest(

@@ -19,8 +19,10 @@ from decimal import Decimal
 
 from sqlalchemy.orm import Session
 
+from clerkdesk.errors import ValidationError
 from clerkdesk.models import Receipt, ReceiptLine, Tender
 from clerkdesk.rules import QuoteLine
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
@@ -60,6 +62,9 @@ def open_receipt(
 ) -> OpenReceipt:
     """Write the header: the chain is held first, so a close-out or a period lock at
     another workstation cannot slip in between the day chosen and the receipt posted."""
+    # The payer's name is the owner's on file: one stored before text was checked may hold
+    # a control character, which a receipt (printed, chained, exported) must never carry.
+    payer_name = clean_text(payer_name, "The payer's name on file", field="payer")
     seq = hold_chain(session)
     day = posting_day(session, today)
     receipt = Receipt(
@@ -78,6 +83,26 @@ def open_receipt(
     return OpenReceipt(receipt, seq, now)
 
 
+WAIVER_REASON_LENGTH = 200
+"""As ``receipt_line.waiver_reason`` holds."""
+
+
+def _waiver_reason(charged: ChargedLine) -> str | None:
+    """The reason a line is waived, as text is kept (``rules.clean_text``, one line) and
+    no longer than its column; every waiver passes here, whichever sale made it."""
+    if charged.waiver_reason is None:
+        return None
+    field = f"waiver:{charged.dog_id}" if charged.dog_id is not None else "waiver"
+    why = clean_text(charged.waiver_reason, "The reason for the waiver", field=field).strip()
+    if len(why) > WAIVER_REASON_LENGTH:
+        raise ValidationError(
+            f"The reason for the waiver is too long: {len(why)} characters, at most "
+            f"{WAIVER_REASON_LENGTH}.",
+            field=field,
+        )
+    return why
+
+
 def post_receipt(
     session: Session,
     opened: OpenReceipt,
@@ -94,6 +119,7 @@ def post_receipt(
     licenses = licenses or {}
     rows = []
     for position, charged in enumerate(lines, start=1):
+        waiver_reason = _waiver_reason(charged)
         row = ReceiptLine(
             receipt_id=receipt.id,
             business_day=receipt.business_day,
@@ -107,7 +133,7 @@ def post_receipt(
             rule_source=charged.line.source[:120],
             dog_id=charged.dog_id,
             license_id=licenses.get(charged.dog_id) if charged.dog_id is not None else None,
-            waiver_reason=charged.waiver_reason,
+            waiver_reason=waiver_reason,
         )
         session.add(row)
         rows.append(row)

@@ -23,6 +23,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import DocumentReprint, Dog, License, PrintedKind, Receipt
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
+from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.town_time import town_zone
@@ -147,7 +148,8 @@ def find_license(database: Database, text: str, year: int | None, today: dt.date
 
 # -- reprinting -------------------------------------------------------------------------
 def _reason(reason: str | None) -> str | None:
-    cleaned = " ".join((reason or "").split())
+    """The reason as text is kept (``rules.clean_text``: one line), its spaces tidied."""
+    cleaned = " ".join(clean_text(reason or "", "The reason", field="reason").split())
     if len(cleaned) > REASON_LENGTH:
         raise ValidationError(
             f"The reason is {len(cleaned)} characters; at most {REASON_LENGTH}.", field="reason"

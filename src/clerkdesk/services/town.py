@@ -19,6 +19,7 @@ from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import TownProfileVersion
 from clerkdesk.rules import ProfileError, TownProfile, parse_profile, presets, profile_text
+from clerkdesk.rules.clean_text import clean_optional, clean_text, printable
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.acting import acting
@@ -174,7 +175,7 @@ def import_profile_file(
         source,
         actor=actor,
         clock=clock,
-        note=note or f"imported from {path.name}",
+        note=note or f"imported from {printable(path.name)}",
         base_version_id=base_version_id,
     )
 
@@ -233,7 +234,8 @@ def store_version(
     note: str | None,
     previous: TownProfileVersion | None,
 ) -> ProfileSaved:
-    note = (note or "").strip() or None
+    note = (clean_optional(note, "The note", field="note") or "").strip() or None
+    saved_by = clean_text(saved_by, "The user name", field="saved_by")
     if note is not None and len(note) > NOTE_LENGTH:
         raise ValidationError(f"the note is longer than {NOTE_LENGTH} characters", field="note")
     if not saved_by.strip() or len(saved_by) > _SAVED_BY_LENGTH:
