@@ -17,6 +17,7 @@ from typing import Any
 
 import tomli_w
 
+from clerkdesk.rules.clean_text import printable
 from clerkdesk.rules.toml_limits import TomlTooLarge, loads_bounded
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
@@ -57,8 +58,9 @@ def with_examples(text: str, examples: Sequence[str]) -> str | None:
 
 
 def with_schedule_appended(text: str, schedule: Mapping[str, Any], comment: str) -> str:
-    """``text`` with one more ``[[schedules]]`` table at its end, after a comment."""
-    lines = "".join(f"# {line}\n" for line in comment.splitlines())
+    """``text`` with one more ``[[schedules]]`` table at its end, after a comment (its
+    control characters shown escaped: it names the user, and a comment is text too)."""
+    lines = "".join(f"# {printable(line)}\n" for line in comment.splitlines())
     body = tomli_w.dumps({"schedules": [dict(schedule)]})
     return text.rstrip() + "\n\n" + lines + body
 
