@@ -12,15 +12,20 @@ class Clock(Protocol):
         """The current moment, timezone-aware."""
 
     def today(self) -> dt.date:
-        """The current local date (the date printed on a receipt)."""
+        """The current date in the town (the date printed on a receipt)."""
 
 
 class SystemClock:
+    """This computer's clock. Its date is the town's, whatever zone the computer is set
+    to; money asks the database's clock too (``services.money_clock``)."""
+
     def now(self) -> dt.datetime:
         return dt.datetime.now(dt.UTC).astimezone()
 
     def today(self) -> dt.date:
-        return self.now().date()
+        from clerkdesk.rules.town_time import town_day
+
+        return town_day(self.now())
 
 
 @dataclass

@@ -59,6 +59,7 @@ from clerkdesk.services.acting import acting
 from clerkdesk.services.backups.schedule import ScheduledOutcome, after_closeout
 from clerkdesk.services.documents import office_heading
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
+from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.office_years import first_money_day
 from clerkdesk.services.payments import KIND_WORDS
 from clerkdesk.services.posting import next_weekday, refuse_locked
@@ -333,12 +334,14 @@ def close_out(
     counted = check_cash(cash_counted)
     cleaned = _note(note)
     zone = town_zone()
-    money_day(day, clock.today(), "The day", field="day")
+    money_day(day, clock.now().astimezone(zone).date(), "The day", field="day")
     try:
         with acting(database, actor, Permission.CLOSE_OUT, clock=clock) as session:
-            money_day(day, clock.today(), "The day", first=first_money_day(session), field="day")
+            # The town's day and the database's clock, never this PC's (money_clock).
+            when = money_now(session, clock, "close out the day")
+            money_day(day, when.day, "The day", first=first_money_day(session), field="day")
             done = close_out_in(
-                session, day, counted, cleaned, actor=actor, now=clock.now(), zone=zone
+                session, day, counted, cleaned, actor=actor, now=when.moment, zone=zone
             )
     except IntegrityError as exc:
         # Only a writer that did not hold the chain (an older ClerkDesk) gets here.

@@ -27,6 +27,7 @@ from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
 from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_for_license
+from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -73,8 +74,9 @@ def transfer_dog(
 ) -> FeeResult:
     """Give a dog to a new owner. Its license in force goes with it, for the transfer fee;
     a dog with no license in force changes owner without a fee."""
-    now, today = clock.now(), clock.today()
     with acting(database, actor, Permission.SELL, clock=clock) as session:
+        when = money_now(session, clock, "take money")  # the town's day, the server's clock
+        now, today = when.moment, when.day
         lock_dogs_and_owners(session, [dog_id], [new_owner_id])
         dog = session.get(Dog, dog_id)
         owner = session.get(Owner, new_owner_id)
@@ -181,8 +183,9 @@ def replace_tag(
     clock: Clock,
 ) -> FeeResult:
     """A lost tag: the old number stays used for the year (marked lost), a new one is issued."""
-    now, today = clock.now(), clock.today()
     with acting(database, actor, Permission.SELL, clock=clock) as session:
+        when = money_now(session, clock, "take money")  # the town's day, the server's clock
+        now, today = when.moment, when.day
         lock_for_license(session, license_id)
         license_row = session.get(License, license_id)
         if license_row is None or license_row.status is not LicenseStatus.ISSUED:

@@ -55,6 +55,7 @@ from clerkdesk.services.kennel_facts import (
 from clerkdesk.services.kennel_pricing import KennelTerms, kennel_price, licensed_before
 from clerkdesk.services.licensing import NOTHING_CHARGED
 from clerkdesk.services.locks import lock_kennel
+from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.numbers import next_number
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -263,8 +264,9 @@ def sell_kennel_license(
     database: Database, request: KennelSaleRequest, *, actor: Actor, clock: Clock
 ) -> KennelSaleResult:
     """One receipt for one kennel license and the tags of its counted dogs, or nothing."""
-    today, now = clock.today(), clock.now()
     with acting(database, actor, Permission.SELL, clock=clock) as session:
+        when = money_now(session, clock, "take money")  # the town's day, the server's clock
+        today, now = when.day, when.moment
         lock_kennel(session, request.kennel_id)
         kennel = the_kennel(session, request.kennel_id)
         profile = profile_in_force(session)

@@ -32,6 +32,7 @@ from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.transaction_fees import sale_fees_on
 from clerkdesk.services.acting import acting
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
+from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -130,7 +131,9 @@ def checkout(
 ) -> CheckoutResult:
     try:
         with acting(database, actor, Permission.SELL, clock=clock) as session:
-            return checkout_in(session, request, actor=actor, today=clock.today(), now=clock.now())
+            # The town's day and the database's clock, never this PC's (money_clock).
+            when = money_now(session, clock, "take money")
+            return checkout_in(session, request, actor=actor, today=when.day, now=when.moment)
     except IntegrityError as exc:
         # Only a writer that took no locks (an older ClerkDesk at another workstation) can
         # get here; the transaction is rolled back whole, and the clerk is told why.

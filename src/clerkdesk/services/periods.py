@@ -26,6 +26,7 @@ from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.acting import acting
 from clerkdesk.services.ledger_chain import chain_head, hold_chain, post_entry
+from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.office_choices import as_office_decides
 from clerkdesk.services.office_years import first_money_day
 
@@ -94,26 +95,35 @@ def _shown(lock: PeriodLock) -> LockedPeriod:
     )
 
 
-def lock_period(
-    database: Database, month: str, reference: str, *, actor: Actor, clock: Clock
-) -> LockedPeriod:
-    """Lock ``month`` (YYYY-MM), which must be over, for good."""
-    first, last = parse_month(month)
-    reference = clean_reference(reference)
-    now, today = clock.now(), clock.today()
-    label = f"{first.year:04d}-{first.month:02d}"
-    if last == dt.date.max:
-        # 9999-12 has no day after it to be locked from: outside the office's years.
-        record_day(last, today, f"The month {label} ends", field="month")
+def _refuse_unfinished(label: str, last: dt.date, today: dt.date) -> None:
     if last >= today:
         raise ValidationError(
             f"{label} is not over yet: a month can be locked from "
             f"{us_date(last + dt.timedelta(days=1))}.",
             field="month",
         )
+
+
+def lock_period(
+    database: Database, month: str, reference: str, *, actor: Actor, clock: Clock
+) -> LockedPeriod:
+    """Lock ``month`` (YYYY-MM), which must be over, for good."""
+    first, last = parse_month(month)
+    reference = clean_reference(reference)
+    today = town_day(clock.now())
+    label = f"{first.year:04d}-{first.month:02d}"
+    if last == dt.date.max:
+        # 9999-12 has no day after it to be locked from: outside the office's years.
+        record_day(last, today, f"The month {label} ends", field="month")
+    _refuse_unfinished(label, last, today)
     # Who may lock is the office's choice as it stands now, not as it was at sign-in.
     actor = as_office_decides(database, actor)
     with acting(database, actor, Permission.LOCK_PERIOD, clock=clock) as session:
+        # Over by the town's day on the database's clock, never this PC's zone or clock: a
+        # lock is for good (money_clock).
+        when = money_now(session, clock, "lock a month")
+        now, today = when.moment, when.day
+        _refuse_unfinished(label, last, today)
         begins = first_money_day(session)
         money_day(last, today, f"The month {label} ends", first=begins, field="month")
         seq = hold_chain(session)

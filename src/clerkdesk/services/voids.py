@@ -40,6 +40,7 @@ from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
 from clerkdesk.services.locks import lock_dogs_and_owners
+from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.posting import posting_day, refuse_locked
 from clerkdesk.services.search_words import reindex_dog
 from clerkdesk.services.tag_prefix import tag_as_read
@@ -92,8 +93,10 @@ def void_receipt(
     ``PeriodLocked`` when its month (or today's) is locked, ``VoidRefused`` when what it
     paid for has changed since in a way only a later void can undo."""
     reason = clean_reason(reason)
-    now, today = clock.now(), clock.today()
     with acting(database, actor, Permission.VOID, clock=clock) as session:
+        # The town's day and the database's clock, never this PC's (money_clock).
+        when = money_now(session, clock, "void a receipt")
+        now, today = when.moment, when.day
         # Dogs and owners before the chain: the order every poster locks in (see locks).
         _lock_paid_for(session, receipt_id)
         seq = hold_chain(session)
