@@ -207,6 +207,9 @@ LONG = "a" * 5000
 DOG = ["quote", "dog", "--town", "westborough", "--sex", "male", "--altered"]
 KENNEL = ["quote", "kennel", "--town", "westborough", "--dogs", "4"]
 SHOT = ["screenshot", "{tmp}/shot.png"]
+FINE = ["quote", "fine", "violation", "--town", "fairhaven"]
+IMPOUND = ["quote", "impound", "--town", "sample-city"]
+FROM_TO = ["--from", "2026-01-02T09:00", "--to", "2026-01-05T09:05"]
 BAD_OPTIONS: list[tuple[list[str], str]] = [
     # demo
     (["demo", "--dogs", "-1"], "--dogs must be between 1 and 1,000,000"),
@@ -259,6 +262,29 @@ BAD_OPTIONS: list[tuple[list[str], str]] = [
     ([*KENNEL, "--license-year", "10000"], "not a year written YYYY"),
     ([*KENNEL, "--on", "0000-01-01"], "out of range"),
     (["profile", "show", LONG], "is not a town id"),
+    # quote fine and quote impound (issue 28)
+    ([*FINE[:2], "leash", "--town", "fairhaven", "--on", "2026-02-01"], 'no fine "leash"'),
+    ([*FINE[:2], "", "--town", "fairhaven"], "give the fine's code"),
+    ([*FINE[:2], LONG, "--town", "fairhaven"], "codes are at most 40 characters"),
+    ([*FINE[:2], "--town", "fairhaven"], "the following arguments are required: CODE"),
+    ([*FINE, "--on", "2026-02-30"], "not a date written YYYY-MM-DD"),
+    ([*FINE, "--on", "1899-12-31"], "out of range"),
+    ([*FINE, "--on", "2020-01-01"], "no fee schedule is in force"),
+    ([*FINE, "--earlier", "2025-01-01,yesterday"], "'yesterday' is not a date"),
+    ([*FINE, "--earlier", "2025-01-01,"], "not a date written YYYY-MM-DD"),
+    ([*FINE, "--earlier", "0000-01-01"], "out of range"),
+    ([*FINE, "--on", "2026-02-01", "--earlier", "2026-03-01"], "is after --on 02/01/2026"),
+    ([*IMPOUND, "--from", "2026-01-05T09:05", "--to", "2026-01-02T09:00"], "is before --from"),
+    ([*IMPOUND, "--from", "2026-01-02", "--to", "2026-01-05T09:05"], "not a date and time"),
+    ([*IMPOUND, "--from", "2026-01-02T09:00+05:00", "--to", "2026-01-05T09:05"], "not a date"),
+    ([*IMPOUND, "--from", "2026-01-02T25:00", "--to", "2026-01-05T09:05"], "not a real date"),
+    ([*IMPOUND, "--from", "0001-01-02T09:00", "--to", "2026-01-05T09:05"], "out of range"),
+    ([*IMPOUND, "--from", "1990-01-02T09:00", "--to", "2026-01-05T09:05"], "more than 366 days"),
+    ([*IMPOUND, "--from", "1990-01-02T09:00", "--to", "1990-01-05T09:05"], "no fee schedule"),
+    ([*IMPOUND, *FROM_TO, "--events", "-1"], "must be 0 or more"),
+    ([*IMPOUND, *FROM_TO, "--events", str(10**30)], "too many: give 0 to 99"),
+    ([*IMPOUND, *FROM_TO, "--on", "2026-01-02"], "unrecognized arguments: --on"),
+    (["quote", "impound", "--town", "westborough", "--from", "2026-01-02T09:00"], "--to"),
     # db and the top level
     (["db"], "the following arguments are required: ACTION"),
     (["db", "downgrade"], "invalid choice: 'downgrade'"),

@@ -63,6 +63,8 @@ ACCESS: dict[str, Access] = {
     "towns": _NO_DATABASE,
     "quote dog": _NO_DATABASE,
     "quote kennel": _NO_DATABASE,
+    "quote fine": _NO_DATABASE,
+    "quote impound": _NO_DATABASE,
     "profile check": _NO_DATABASE,
     "profile show": _NO_DATABASE,
     # The database owner's schema work (it holds the database's own password).

@@ -1,4 +1,5 @@
-"""``clerkdesk towns``, ``clerkdesk quote dog|kennel`` and ``clerkdesk profile check|show``.
+"""``clerkdesk towns``, ``clerkdesk quote dog|kennel|fine|impound`` and ``clerkdesk profile
+check|show``.
 
 None of these touch the database: they read presets or a profile file and print.
 """
@@ -33,6 +34,16 @@ def _lazy(name: str) -> Callable[[argparse.Namespace, CliContext], int]:
     return handler
 
 
+def _lazy_enforcement(name: str) -> Callable[[argparse.Namespace, CliContext], int]:
+    def handler(args: argparse.Namespace, ctx: CliContext) -> int:
+        from clerkdesk.cli.enforcement import quote_handlers
+
+        result: int = getattr(quote_handlers, name)(args, ctx)
+        return result
+
+    return handler
+
+
 # -- argument types ------------------------------------------------------------------------
 # The rules count years forward and back from these (a license year, ages, arrears), so the
 # range leaves room on both sides of any date a clerk could mean.
@@ -54,6 +65,58 @@ def _date(text: str) -> dt.date:
             f"{text!r} is out of range: give a date from {FIRST_YEAR}-01-01 to {LAST_YEAR}-12-31"
         )
     return day
+
+
+_MOMENT = re.compile(r"(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})")
+
+
+def _moment(text: str) -> dt.datetime:
+    """A date and time on the town's clock, as the officer's log writes it: no seconds, no
+    zone (a zone would make it a different moment from the one the officer wrote)."""
+    written = _MOMENT.fullmatch(text)
+    if written is None:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a date and time written YYYY-MM-DDTHH:MM (e.g. 2026-01-02T09:00)"
+        )
+    if not FIRST_YEAR <= int(written[1]) <= LAST_YEAR:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: give a date from {FIRST_YEAR}-01-01 to {LAST_YEAR}-12-31"
+        )
+    try:
+        year, month, day, hour, minute = (int(part) for part in written.groups())
+        return dt.datetime(year, month, day, hour, minute)  # noqa: DTZ001
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a real date and time") from None
+
+
+def _fine_code(text: str) -> str:
+    # A profile's codes are saved on receipt lines, so none is longer than that column.
+    # (Imported here: parsing the command line must not load the rules engine.)
+    from clerkdesk.rules.stored_lengths import FEE_CODE
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give the fine's code (see: clerkdesk profile show ID)")
+    if len(text) > FEE_CODE:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}… is not a fine code: codes are at most {FEE_CODE} characters"
+        )
+    return text
+
+
+def _dates(text: str) -> list[dt.date]:
+    """Dates separated by commas (``2025-01-01,2024-06-01``); each read as ``--on`` is."""
+    return [_date(part.strip()) for part in text.split(",")]
+
+
+def _events(text: str) -> int:
+    value = _count(text)
+    if value > MAX_EVENTS:
+        raise argparse.ArgumentTypeError(f"{text!r} is too many: give 0 to {MAX_EVENTS}")
+    return value
+
+
+# One impoundment is one event; a handful at most where a stay is counted as several.
+MAX_EVENTS = 99
 
 
 def _town(text: str) -> str:
@@ -99,8 +162,9 @@ def register_towns(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
 def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "quote",
-        help="quote a dog or kennel license (no database)",
-        description="Quote a dog or kennel license from a town preset or a profile file.",
+        help="quote a dog or kennel license, a fine or impound charges (no database)",
+        description="Quote a dog or kennel license, a fine or impound charges from a town "
+        "preset or a profile file.",
     )
     kinds = parser.add_subparsers(dest="quote_kind", metavar="WHAT", required=True)
 
@@ -232,17 +296,82 @@ def register_quote(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     )
     _year_and_json(kennel)
     kennel.set_defaults(handler=_lazy("quote_kennel_command"))
+    _register_enforcement_quotes(kinds)
 
 
-def _profile_options(parser: argparse.ArgumentParser) -> None:
+def _register_enforcement_quotes(
+    kinds: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    """``quote fine`` and ``quote impound``: what the profile charges, before anything about
+    enforcement is recorded (issue 28)."""
+    fine = kinds.add_parser(
+        "fine",
+        help="quote a fine by its code and the offender's earlier offenses",
+        description="The fine for one violation: the offense number counted by the profile's "
+        "look-back, a written warning where the bylaw gives one, the amount (or most it may "
+        "be), how and by when it is paid.",
+    )
+    fine.add_argument(
+        "code", type=_fine_code, metavar="CODE", help="the fine's code in the profile (violation…)"
+    )
+    _profile_options(fine)
+    fine.add_argument(
+        "--earlier",
+        type=_dates,
+        action="extend",
+        default=[],
+        metavar="DATE,DATE…",
+        help="dates of earlier violations enforced against the same person (warnings too), "
+        "separated by commas; several dogs in one incident are one date",
+    )
+    fine.add_argument("--json", action="store_true", help="print the fine as JSON")
+    fine.set_defaults(handler=_lazy_enforcement("quote_fine_command"))
+
+    impound = kinds.add_parser(
+        "impound",
+        help="quote the charges to release an impounded dog",
+        description="The impound charges from the time the dog was taken in to its release, "
+        "counted as the profile says (per calendar day, or per 24 hours or part), plus "
+        "any handling fee. Times are the town's clock, as the officer's log writes them.",
+    )
+    _profile_options(impound, on=False)
+    impound.add_argument(
+        "--from",
+        dest="impounded",
+        required=True,
+        type=_moment,
+        metavar="YYYY-MM-DDTHH:MM",
+        help="when the dog was taken in",
+    )
+    impound.add_argument(
+        "--to",
+        dest="released",
+        required=True,
+        type=_moment,
+        metavar="YYYY-MM-DDTHH:MM",
+        help="when the dog is released",
+    )
+    impound.add_argument(
+        "--events",
+        type=_events,
+        default=1,
+        metavar="N",
+        help=f"impound events charged a handling fee (default 1; 0 to {MAX_EVENTS})",
+    )
+    impound.add_argument("--json", action="store_true", help="print the charges as JSON")
+    impound.set_defaults(handler=_lazy_enforcement("quote_impound_command"))
+
+
+def _profile_options(parser: argparse.ArgumentParser, *, on: bool = True) -> None:
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument(
         "--town", type=_town, metavar="ID", help="a preset id (see: clerkdesk towns)"
     )
     which.add_argument("--profile", type=Path, metavar="FILE", help="a town profile (TOML)")
-    parser.add_argument(
-        "--on", type=_date, metavar="YYYY-MM-DD", help="the date of issue (default: today)"
-    )
+    if on:
+        parser.add_argument(
+            "--on", type=_date, metavar="YYYY-MM-DD", help="the date of issue (default: today)"
+        )
 
 
 def _year_and_json(parser: argparse.ArgumentParser) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from clerkdesk.cli.context import CliContext, err, fail, out
@@ -14,6 +16,7 @@ from clerkdesk.rules import (
     KennelQuoteRequest,
     ProfileError,
     Quote,
+    QuoteLine,
     TownProfile,
     load_profile_file,
     presets,
@@ -30,7 +33,9 @@ def towns(args: argparse.Namespace, ctx: CliContext) -> int:
     return 0
 
 
-def _load(args: argparse.Namespace) -> TownProfile:
+def load_profile(args: argparse.Namespace) -> TownProfile:
+    """The profile ``--town`` or ``--profile`` names; a bad one stops the command in one
+    line."""
     try:
         if args.town is not None:
             return presets.load_preset(args.town)
@@ -50,7 +55,7 @@ def _load(args: argparse.Namespace) -> TownProfile:
 
 
 def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
-    profile = _load(args)
+    profile = load_profile(args)
     request = DogQuoteRequest(
         on=args.on or ctx.clock.today(),
         sex=args.sex,
@@ -85,7 +90,7 @@ def quote_dog_command(args: argparse.Namespace, ctx: CliContext) -> int:
 
 
 def quote_kennel_command(args: argparse.Namespace, ctx: CliContext) -> int:
-    profile = _load(args)
+    profile = load_profile(args)
     request = KennelQuoteRequest(
         on=args.on or ctx.clock.today(),
         dogs=args.dogs,
@@ -131,11 +136,22 @@ def _print_quote(profile: TownProfile, quote: Quote, *, as_json: bool) -> int:
     out(
         f"{profile.name} — license year {year.label} ({us_date(year.start)} to {us_date(year.end)})"
     )
+    print_lines(quote.lines, quote.total)
+    for note in quote.notes:
+        out(f"note: {note}")
+    for warning in quote.warnings:
+        out(f"warning: {warning}")
+    return 0
+
+
+def print_lines(lines: Sequence[QuoteLine], amount: Decimal) -> None:
+    """The quote's lines as a table (code, description, amount, account, citation) and the
+    total; ``quote fine`` and ``quote impound`` print theirs the same way."""
     rows = [
         (line.code, line.description, plain(line.amount), line.account, line.citation)
-        for line in quote.lines
+        for line in lines
     ]
-    rows.append(("TOTAL", "", plain(quote.total), "", ""))
+    rows.append(("TOTAL", "", plain(amount), "", ""))
     header = ("CODE", "DESCRIPTION", "AMOUNT", "ACCOUNT", "CITATION")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     for row in [header, *rows]:
@@ -150,11 +166,6 @@ def _print_quote(profile: TownProfile, quote: Quote, *, as_json: bool) -> int:
                 ]
             ).rstrip()
         )
-    for note in quote.notes:
-        out(f"note: {note}")
-    for warning in quote.warnings:
-        out(f"warning: {warning}")
-    return 0
 
 
 def profile_check(args: argparse.Namespace, ctx: CliContext) -> int:
