@@ -116,7 +116,8 @@ def _option(words: list[str], name: str) -> str | None:
 
 
 def _api_total(name: str, words: list[str]) -> Decimal:
-    """The fee, fine and impound lines, which have no quote command, through the API."""
+    """The fee, fine and impound lines through the API (``quote fine`` and ``quote impound``
+    are held to docs/enforcement.md by test_enforcement_examples.py)."""
     profile = parse_profile(_profile_text(name))
     if words[0] == "impound":
         impounded = dt.datetime.fromisoformat(_option(words, "--from") or "")

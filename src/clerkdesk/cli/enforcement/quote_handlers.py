@@ -202,7 +202,8 @@ def _period_words(
         )
     held = released - impounded
     hours, minutes = divmod(int(held.total_seconds()) // 60, 60)
-    length = _plural(hours, "hour") + (f" {_plural(minutes, 'minute')}" if minutes else "")
+    parts = [_plural(n, word) for n, word in ((hours, "hour"), (minutes, "minute")) if n]
+    length = " ".join(parts) or "0 minutes"
     return (
         f"{_plural(periods, 'period')} of 24 hours or part, {impounded:{short} %H:%M} to "
         f"{released:{short} %H:%M} (held {length})"
