@@ -12,14 +12,17 @@ from PySide6.QtCore import QPoint, QRect
 from pytestqt.qtbot import QtBot
 
 from actors import CLERK
-from clerkdesk.clock import FixedClock
+from clerkdesk.clock import FixedClock, SystemClock
 from clerkdesk.db.database import Database
+from clerkdesk.models import LedgerEntry
+from clerkdesk.rules.kinds import LedgerKind
 from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services.closeout import close_out, drawer_state
 from clerkdesk.services.users import NAME_MAX, add_user
+from clerkdesk.ui.app import build_shell, start
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.status_facts import Fact
-from qt_support import sign_in_window
+from qt_support import RecordedDialogs, sign_in_window
 from ui.money.closeout_support import styled
 
 __all__ = ["styled"]
@@ -182,3 +185,39 @@ def test_a_passing_message_shows_in_the_database_s_place(
     status.clearMessage()
     assert status.database.text() == database
     assert status.database.accessibleName() == f"Database: {database}"
+
+
+class _BehindClock(SystemClock):
+    """This PC's live clock, set an hour before money the office already posted."""
+
+    def __init__(self, latest: dt.datetime) -> None:
+        self.moment = latest - dt.timedelta(hours=1)
+
+    def now(self) -> dt.datetime:
+        return self.moment
+
+
+def test_a_clock_that_may_not_take_money_is_said_at_sign_in(
+    qtbot: QtBot, demo_url: str, sqlite_database: Database
+) -> None:
+    # GIVEN a counter PC whose clock reads an hour before the last money posted
+    latest = dt.datetime(2026, 6, 1, 14, 0, tzinfo=dt.UTC)
+    with sqlite_database.write() as session:  # money posted then (its link alone will do)
+        session.add(LedgerEntry(seq=1, kind=LedgerKind.CLOSEOUT, record_id=1, posted_at=latest,
+                                content_hash="0" * 64, prev_hash="0" * 64,
+                                entry_hash="0" * 64))  # fmt: skip
+    shell = build_shell(demo_url, _BehindClock(latest), RecordedDialogs())
+    main = start(demo_url, shell)
+    qtbot.addWidget(main)
+    qtbot.waitExposed(main)
+    # WHEN the clerk signs in
+    sign_in_window(qtbot, main)
+    qtbot.waitUntil(lambda: main.is_open and not main.busy(), timeout=10000)
+    shell.tasks.wait()
+    # THEN the status bar says so, before any resident is at the counter
+    qtbot.waitUntil(main.status.clock_badge.isVisible, timeout=5000)
+    assert "set it right" in main.status.clock_badge.toolTip()
+    assert "set it right" in main.status.currentMessage()
+    shell.tasks.wait()
+    if main.ctx is not None:
+        main.ctx.database.dispose()

@@ -28,6 +28,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock, SystemClock
+from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import LedgerEntry
 from clerkdesk.rules.town_time import town_day, town_moment
@@ -120,3 +121,9 @@ def workstation_clock_problem(session: Session, clock: Clock) -> str | None:
     except ClockRefused as exc:
         return exc.message
     return None
+
+
+def clock_problem(database: Database, clock: Clock) -> str | None:
+    """``workstation_clock_problem`` in a read of its own: for the status bar at sign-in."""
+    with database.read() as session:
+        return workstation_clock_problem(session, clock)

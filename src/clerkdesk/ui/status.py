@@ -107,6 +107,12 @@ class StatusBar(QStatusBar):
         self.backup.setMaximumWidth(BACKUP_ROOM)
         self.backup.setVisible(False)
         self.addPermanentWidget(self.backup)
+        # Shown only when this PC's clock is too far from the database's to take money:
+        # said at sign-in, not first at the moment a resident is paying.
+        self.clock_badge = QLabel("Clock", self)
+        self.clock_badge.setStyleSheet(self.backup.styleSheet())
+        self.clock_badge.setVisible(False)
+        self.addPermanentWidget(self.clock_badge)
         self.messageChanged.connect(self._show_message)
         # The license year (with next year's state), the drawer and the user's role are never
         # cut: on one line when they fit, else two (see ``status_facts``).
@@ -144,6 +150,7 @@ class StatusBar(QStatusBar):
         self._gated = True
         self.drawer.setText("Drawer: —")
         self.backup.setVisible(False)
+        self.clock_badge.setVisible(False)
 
     def show_workspace(self, ctx: UiContext) -> None:
         self.show_database(ctx.database)
@@ -158,7 +165,31 @@ class StatusBar(QStatusBar):
         self.refresh_years()
         self.refresh_drawer()
         self.refresh_backup()
+        self.refresh_clock()
         self.day_timer.start()
+
+    def refresh_clock(self) -> None:
+        """Whether this PC's clock may take money (off the UI thread)."""
+        ctx = self._ctx
+        if ctx is None:
+            return
+        from clerkdesk.services.money_clock import clock_problem
+
+        database, clock = ctx.database, ctx.clock
+        ctx.tasks.run(
+            lambda: clock_problem(database, clock),
+            lambda said: self._show_clock(ctx, said),
+            lambda exc: log.warning("clock not checked: %s", exc),
+        )
+
+    def _show_clock(self, ctx: UiContext, said: str | None) -> None:
+        if self._gated or ctx is not self._ctx:
+            return
+        self.clock_badge.setVisible(bool(said))
+        self.clock_badge.setToolTip(said or "")
+        self.clock_badge.setAccessibleName(f"Clock: {said}" if said else "Clock")
+        if said:
+            self.showMessage(said, 120_000)
 
     def refresh_backup(self) -> None:
         """The backup warning; the day's backup first where the office takes one at the
