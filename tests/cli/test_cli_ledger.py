@@ -4,6 +4,7 @@ its exit status; hostile input refused in one line with nothing changed."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -32,7 +33,8 @@ def test_verify_says_the_ledger_is_intact_in_one_line(
     town: Town, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, err = run(capsys, "--db", _url(town), "ledger", "verify")
-    assert (status, err) == (0, "")
+    # (no chain key on this computer: said in one line, and the check runs unkeyed)
+    assert (status, err.count("\n")) == (0, 1) and "No chain key is set up" in err
     assert out.startswith("Ledger intact: 1 entry, head 1 ") and out.count("\n") == 1
     status, out, _ = run(capsys, "--db", _url(town), "ledger", "verify", "--json")
     found = json.loads(out)
@@ -107,3 +109,37 @@ def test_hostile_input_is_refused_in_one_line_with_nothing_changed(
     assert (status, out) == (2, "")
     assert err.startswith("clerkdesk: ") and err.count("\n") == 1 and words in err
     assert _counts(town) == before
+
+
+def test_a_key_is_set_up_and_the_printed_head_checked(
+    town: Town,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    from clerkdesk.services.ledger_keys import printed_head
+    from clerkdesk.settings.chain_key import load_keys
+
+    keys = tmp_path / "keys" / "ledger-keys.txt"
+    monkeypatch.setenv("CLERKDESK_LEDGER_KEY_FILE", str(keys))
+    url = _url(town)
+    status, out, err = run(capsys, "--db", url, "ledger", "key", "new")
+    assert status == 0, err
+    assert out.startswith("set up the chain key (") and f"in {keys}; ledger entry 2" in out
+    assert keys.stat().st_mode & 0o777 == 0o600 and len(load_keys(keys).keys) == 1
+    with town.database.read() as session:
+        head = printed_head(session)
+    assert head.keyed and head.words.endswith("(HMAC)")
+    status, out, err = run(capsys, "--db", url, "ledger", "verify", "--against", head.head.text)
+    assert (status, err) == (0, "") and "matches the printed head" in out
+    wrong = f"{head.head.seq}:{'0' * 20}"
+    status, out, _ = run(capsys, "--db", url, "ledger", "verify", "--against", wrong)
+    assert status == 1 and "does not match the printed head" in out
+    status, _, err = run(capsys, "--db", url, "ledger", "verify", "--against", "12:xyz")
+    assert status == 2 and "SEQ:HASH" in err and err.count("\n") == 1
+    status, out, _ = run(capsys, "--db", url, "ledger", "key", "rotate")
+    assert status == 0 and out.startswith("rotated the chain key (")
+    assert len(load_keys(keys).keys) == 2
+    # the head printed under the first key still checks after the rotation
+    status, out, _ = run(capsys, "--db", url, "ledger", "verify", "--against", head.head.text)
+    assert status == 0 and "matches the printed head" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from decimal import Decimal
 
 import pytest
@@ -13,7 +14,7 @@ from clerkdesk.db.ledger_content import entry_content
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Closeout, LedgerEntry, PeriodLock, Receipt, ReceiptLine, Tender
 from clerkdesk.rules.kinds import LedgerKind
-from clerkdesk.rules.ledger_hash import GENESIS, content_hash, link_hash
+from clerkdesk.rules.ledger_hash import GENESIS, V2, content_hash_v2, link_hash_v2
 from clerkdesk.services import licensing
 from clerkdesk.services.posting import PeriodLocked
 from small_town import CLERK, Town, at, check
@@ -54,11 +55,22 @@ def test_each_receipt_is_linked_to_the_one_before_and_its_content_hashes_as_post
     assert links[0].prev_hash == GENESIS and links[1].prev_hash == links[0].entry_hash
     with town.database.read() as session:
         for entry in links:
-            content = content_hash(entry_content(session, entry.kind, entry.record_id))
-            assert entry.content_hash == content
-            assert entry.entry_hash == link_hash(
-                entry.seq, entry.kind.value, entry.record_id, content, entry.prev_hash
+            record = entry_content(session, entry.kind, entry.record_id, V2)
+            content = content_hash_v2(record, entry.snapshot or "")
+            assert entry.version == V2 and entry.content_hash == content
+            assert entry.entry_hash == link_hash_v2(
+                entry.seq,
+                entry.kind.value,
+                entry.record_id,
+                entry.posted_at,
+                content,
+                entry.prev_hash,
             )
+        # AND the sale's snapshot records the license and the tag it created, whole
+        states = json.loads(links[-1].snapshot or "{}")["states"]
+        assert {key.split(":")[0] for key in states} == {"license", "tag_issue"}
+        license_state = next(v for k, v in states.items() if k.startswith("license:"))
+        assert license_state["status"] == "issued" and license_state["dog_id"] == town.bella
 
 
 def test_a_receipts_lines_equal_its_tenders_and_name_the_license_they_paid_for(

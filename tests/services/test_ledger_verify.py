@@ -14,6 +14,7 @@ from clerkdesk.db.ledger_content import entry_content, entry_contents
 from clerkdesk.errors import LedgerRefused
 from clerkdesk.models import LedgerEntry
 from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.ledger_hash import V1, V2
 from clerkdesk.services import ledger_verify, licensing, periods
 from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
@@ -98,7 +99,7 @@ CHANGES: dict[str, tuple[str, str, str]] = {
         "DELETE FROM ledger_entry WHERE seq = 5",
         "the chain ends at entry 4, but 5 entries were posted",
     ),
-    # Not hashed (a copy of the receipt's day, which is): held to the receipt's instead.
+    # A copy of the receipt's day: hashed since version 2, and held to the receipt's too.
     "a fee line's business day": (
         "receipt_line",
         "UPDATE receipt_line SET business_day = '2026-07-01' WHERE receipt_id = 2",
@@ -119,8 +120,9 @@ def test_a_change_past_the_guards_is_named(ledger: Town, change: str) -> None:
     found = verify_ledger(ledger.database)
     assert not found.intact
     assert any(words in b.message for b in found.breaks), found.breaks
-    if table not in ("period_lock", "ledger_entry"):
+    if table not in ("period_lock", "ledger_entry") and "business day" not in change:
         # A changed record is the first break: every link after it still follows its own.
+        # (A line's day is hashed too since version 2: its receipt's content breaks first.)
         assert found.first is not None and words in found.first.message
 
 
@@ -152,10 +154,13 @@ def test_a_later_break_is_listed_after_the_first(ledger: Town) -> None:
 def test_the_batch_reader_reads_what_the_writer_hashed(ledger: Town) -> None:
     with ledger.database.read() as session:
         entries = session.execute(select(LedgerEntry.kind, LedgerEntry.record_id)).all()
-        for kind in LedgerKind:
+        for kind in (k for k in LedgerKind if not k.self_contained):
             ids = [record for k, record in entries if k is kind]
-            batch = entry_contents(session, kind, [*ids, 99999])
-            assert batch == {record: entry_content(session, kind, record) for record in ids}
+            for version in (V1, V2):
+                batch = entry_contents(session, kind, [*ids, 99999], version)
+                assert batch == {
+                    record: entry_content(session, kind, record, version) for record in ids
+                }
 
 
 def test_a_ledger_chained_before_lines_carried_their_day_still_verifies(ledger: Town) -> None:
@@ -176,8 +181,35 @@ def test_a_ledger_chained_before_lines_carried_their_day_still_verifies(ledger: 
             assert pairs and all(mine == receipts for mine, receipts in pairs)
     found = verify_ledger(ledger.database)
     assert found.intact, found.breaks
-    assert (found.entries, found.locks_checked) == (5, 1)
+    # (and the licenses and tags on file were taken into the chain, one entry more)
+    assert (found.entries, found.locks_checked) == (6, 1)
     # AND the rows are guarded as before
     for statement in ("UPDATE receipt_line SET amount = 0", "DELETE FROM tender"):
         with pytest.raises(LedgerRefused), ledger.database.write() as session:
             session.execute(text(statement))
+
+
+def test_a_chain_posted_before_version_2_still_verifies_after_the_upgrade(ledger: Town) -> None:
+    # GIVEN receipts, a void and a lock, their links as revision 0019 posted them (version
+    # 1), and an audit trail written before it was chained
+    migrate.downgrade(ledger.database, "0019")
+    with ledger.database.read() as session:
+        assert session.execute(text("SELECT count(*) FROM ledger_entry")).scalar_one() == 5
+    # WHEN the database is upgraded
+    migrate.upgrade_to_head(ledger.database, backup=False)
+    # THEN the old links keep version 1 and verify; the licenses and tags on file are
+    # taken into the chain by one entry at its head, and every audit entry is chained
+    with ledger.database.read() as session:
+        versions = session.execute(select(LedgerEntry.version).order_by(LedgerEntry.seq)).all()
+        assert [v for (v,) in versions] == [1, 1, 1, 1, 1, 2]
+    found = verify_ledger(ledger.database)
+    assert found.intact, found.breaks
+    assert found.audit_entries > 0 and found.audit_head == found.audit_entries
+    # AND a sale after it is posted as version 2, and the ledger stays intact
+    licensing.checkout(
+        ledger.database,
+        CheckoutRequest(ledger.jane, (LicenseItem(ledger.bella),), (check(),)),
+        actor=CLERK,
+        clock=ledger.clock,
+    )
+    assert verify_ledger(ledger.database).intact

@@ -19,8 +19,25 @@ signature of the chain are checked too. Exit status:
   0  the ledger is intact (one line: the count of entries and the chain's head)
   1  the ledger is broken: the first broken link is named, in words, on standard output
   2  the database could not be read (one line on standard error)
+The licenses, kennel licenses and tag issues as stored are held to the latest entry that
+recorded them, and the audit trail's own chain is walked too.
+
+--against SEQ:HASH checks the chain against a head printed on a close-out sheet or a
+remittance (the treasurer's copy): a chain rewritten up to there, or cut short after it, is
+found. The head is checked with the office's chain key file; without one, heads printed
+unkeyed still check, and the command says it ran unkeyed.
 With --json the result is printed as one JSON object (intact, entries, head_seq, head_hash,
-period_locks_checked, problems, more_problems, summary) and the exit status is the same.
+period_locks_checked, problems, more_problems, audit_entries, audit_head_seq, against,
+summary) and the exit status is the same.
+"""
+
+KEY_EPILOG = """\
+The chain key signs the head printed on each close-out sheet and remittance (HMAC), so a
+chain rewritten inside the database cannot match the paper. It is kept in a file outside the
+database (CLERKDESK_LEDGER_KEY_FILE, else [ledger] key file in the settings file, else
+ledger-keys.txt in the machine-wide data folder), readable by its owner only; the chain
+records only its fingerprint. `rotate` adds a new key after the old ones (keep the file:
+old heads verify with old keys). Administrator only. Exit status 0 when done, 2 when refused.
 """
 
 LOCK_EPILOG = """\
@@ -53,7 +70,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     verify.add_argument("--json", action="store_true", help="print the result as JSON")
+    verify.add_argument(
+        "--against",
+        metavar="SEQ:HASH",
+        help="a head printed on a close-out sheet or a remittance, to check the chain against",
+    )
     verify.set_defaults(handler=_verify)
+    key = ledger_actions.add_parser(
+        "key",
+        help="set up or rotate the chain's HMAC key (kept outside the database)",
+        description="Set up or rotate the key that signs the printed ledger heads.",
+        epilog=KEY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    key_actions = key.add_subparsers(dest="key_action", metavar="ACTION", required=True)
+    for name, words in (("new", "set up the first key"), ("rotate", "add a new key in force")):
+        action = key_actions.add_parser(name, help=words, description=words.capitalize() + ".")
+        action.set_defaults(handler=_key, rotate=name == "rotate")
 
     period = subparsers.add_parser(
         "period",
@@ -107,13 +140,36 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _verify(args: argparse.Namespace, ctx: CliContext) -> int:
     from clerkdesk.services.ledger_verify import verify_ledger
+    from clerkdesk.settings.chain_key import NO_KEY, load_keys, parse_printed_head
 
-    found = verify_ledger(ctx.database())
+    # Checked before the database is opened: bad input changes nothing and names itself.
+    against = None if args.against is None else parse_printed_head(args.against)
+    keys = load_keys()
+    found = verify_ledger(ctx.database(), against=against, keys=keys)
     if args.json:
-        out(json.dumps(found.as_json(), indent=2))
+        out(json.dumps({**found.as_json(), "keyed": bool(keys.keys)}, indent=2))
     else:
+        if not keys.keys:
+            err(NO_KEY)
         out(found.summary)
     return 0 if found.intact else 1
+
+
+def _key(args: argparse.Namespace, ctx: CliContext) -> int:
+    from clerkdesk.services.ledger_keys import set_up_key
+    from clerkdesk.settings.chain_key import key_file
+
+    path = key_file()
+    change = set_up_key(
+        ctx.database(), path, rotate=args.rotate, actor=ctx.actor(), clock=ctx.clock
+    )
+    did = (
+        f"rotated the chain key ({change.previous} → "
+        if change.previous
+        else "set up the chain key ("
+    )
+    out(f"{did}{change.fingerprint}) in {path}; ledger entry {change.seq} records it")
+    return 0
 
 
 def _lock(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -11,6 +11,12 @@ Receipts, their lines and tenders, voids, ledger entries, close-outs and period 
 not audited here: they are append-only (the database refuses UPDATE and DELETE), carry who
 and where in their own columns, and are hash-chained, so each row already is its own audit
 entry. Search tokens are derived from owners and dogs and would only repeat them.
+
+Every entry is written here, at the transaction's commit, chained to the one before it
+(``audit_chain``): one a service adds itself (``session.add(AuditEntry(...))``) is taken
+out of the flush and written with the rest, and one written through Core is handed over
+with ``queue``. A savepoint's entries wait for the transaction around it, so the chain's
+lock is taken once, last, in the order every poster takes it (after the ledger's).
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from typing import Any
 from sqlalchemy import event, insert, inspect
 from sqlalchemy.orm import Mapper, Session, SessionTransaction, UOWTransaction, sessionmaker
 
+from clerkdesk.db import ledger_states
+from clerkdesk.db.audit_chain import HASHED, chained
 from clerkdesk.models import (
     AuditEntry,
     CensusAnswer,
@@ -228,11 +236,25 @@ def _innermost(session: Session) -> SessionTransaction | None:
 
 
 def _after_flush(session: Session, _context: UOWTransaction) -> None:
-    # Kept until the transaction (or savepoint) commits, then written in one statement: a
-    # checkout flushes several times, and one INSERT per flush cost more than the rest.
+    # Kept until the transaction commits, then written in one statement: a checkout
+    # flushes several times, and one INSERT per flush cost more than the rest.
     rows = entries_for(session)
     if rows:
-        session.info.setdefault(_PENDING, []).append((_innermost(session), rows))
+        queue(session, rows)
+
+
+def queue(session: Session, rows: list[dict[str, Any]]) -> None:
+    """Audit entries (``audit_entry`` columns but the chain's) to write, chained, when the
+    transaction commits; dropped with a savepoint or transaction that rolls back."""
+    session.info.setdefault(_PENDING, []).append((_innermost(session), rows))
+
+
+def _before_flush(session: Session, _context: UOWTransaction, _instances: object) -> None:
+    """An entry a service added itself is written at commit with the rest, chained."""
+    added = [obj for obj in session.new if isinstance(obj, AuditEntry)]
+    for entry in added:
+        session.expunge(entry)
+        queue(session, [{key: getattr(entry, key) for key in HASHED}])
 
 
 def _within(transaction: SessionTransaction | None, ended: SessionTransaction) -> bool:
@@ -250,18 +272,32 @@ def _after_soft_rollback(session: Session, previous: SessionTransaction) -> None
         session.info[_PENDING] = [(t, rows) for t, rows in pending if not _within(t, previous)]
 
 
+def _whole_row(row: dict[str, Any]) -> dict[str, Any]:
+    # The model's default, which a row handed over before its insert has not had yet.
+    return {key: row.get(key) for key in HASHED} | {"workstation": row.get("workstation") or ""}
+
+
 def _before_commit(session: Session) -> None:
-    """Before a transaction or a savepoint commits: its last changes flushed, then every
-    entry still pending written, inside it."""
+    """Before a transaction commits: its last changes flushed, then every entry still
+    pending written, chained, inside it. A savepoint's wait for the transaction's end."""
     session.flush()
+    if session.get_nested_transaction() is not None:
+        return
     pending = session.info.pop(_PENDING, None)
     if pending:
         # Through the connection, not ``session.add``: entries of entries would follow.
-        session.connection().execute(_INSERT, [row for _t, rows in pending for row in rows])
+        connection = session.connection()
+        rows = [_whole_row(row) for _t, found in pending for row in found]
+        connection.execute(_INSERT, chained(connection, rows))
 
 
 _LISTENERS = (
+    ("before_flush", _before_flush),
     ("after_flush", _after_flush),
+    # The licenses, kennel licenses and tag issues a flush wrote, for the ledger's next link.
+    ("after_flush", ledger_states.note_flushed),
+    ("after_commit", ledger_states.forget_noted),
+    ("after_rollback", ledger_states.forget_noted),
     ("after_soft_rollback", _after_soft_rollback),
     ("before_commit", _before_commit),
 )

@@ -1,5 +1,8 @@
 """What each kind of ledger entry's hash covers, read straight from its rows.
 
+Version 2 adds a line's and a tender's day; what a license, kennel license or tag issue
+stands at is read by ``ledger_states``.
+
 Read with explicit columns through the connection, so the migration that first chained the
 existing receipts and ``ledger verify`` read exactly what the writer hashed. Adding a column
 to what is hashed changes every hash: that needs a new chain version, not an edit here.
@@ -16,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from clerkdesk.models import Closeout, PeriodLock, Receipt, ReceiptLine, ReceiptVoid, Tender
 from clerkdesk.rules.kinds import LedgerKind
+from clerkdesk.rules.ledger_hash import V1
 
 _RECEIPT = Receipt.__table__.c
 _LINE = ReceiptLine.__table__.c
@@ -100,6 +104,11 @@ LOCK_COLUMNS = (
 )
 
 
+# Version 2 (``rules.ledger_hash.V2``) covers every column: a line's and a tender's day too.
+LINE_COLUMNS_V2 = (*LINE_COLUMNS, _LINE.business_day)
+TENDER_COLUMNS_V2 = (*TENDER_COLUMNS, _TENDER.business_day)
+
+
 class MissingRecord(LookupError):
     """The row a ledger entry stands for is gone (deleted past the triggers)."""
 
@@ -120,14 +129,22 @@ def _many(
     return [dict(row) for row in rows]
 
 
-def entry_content(bind: Connection | Session, kind: LedgerKind, record_id: int) -> dict[str, Any]:
-    """The content a ledger entry of ``kind`` for ``record_id`` hashes, as stored now."""
+def _parts(version: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    return (LINE_COLUMNS, TENDER_COLUMNS) if version == V1 else (LINE_COLUMNS_V2, TENDER_COLUMNS_V2)
+
+
+def entry_content(
+    bind: Connection | Session, kind: LedgerKind, record_id: int, version: int = V1
+) -> dict[str, Any]:
+    """The content a ledger entry of ``kind`` for ``record_id`` hashes, as stored now (for
+    a version-2 entry, its record's part; an entry that stands for no row has none)."""
+    if kind.self_contained:
+        return {}
     if kind is LedgerKind.RECEIPT:
+        lines, tenders = _parts(version)
         content = _one(bind, RECEIPT_COLUMNS, _RECEIPT.id, record_id)
-        content["lines"] = _many(bind, LINE_COLUMNS, _LINE.receipt_id, record_id, _LINE.position)
-        content["tenders"] = _many(
-            bind, TENDER_COLUMNS, _TENDER.receipt_id, record_id, _TENDER.position
-        )
+        content["lines"] = _many(bind, lines, _LINE.receipt_id, record_id, _LINE.position)
+        content["tenders"] = _many(bind, tenders, _TENDER.receipt_id, record_id, _TENDER.position)
         return content
     if kind is LedgerKind.VOID:
         return _one(bind, VOID_COLUMNS, _VOID.id, record_id)
@@ -150,7 +167,7 @@ def _grouped(
 
 
 def entry_contents(
-    bind: Connection | Session, kind: LedgerKind, record_ids: list[int]
+    bind: Connection | Session, kind: LedgerKind, record_ids: list[int], version: int = V1
 ) -> dict[int, dict[str, Any]]:
     """``entry_content`` for many records of one kind at once (a few queries, not a few per
     record), for ``ledger verify``; a record that is gone is absent from the result. Each
@@ -158,6 +175,8 @@ def entry_contents(
     ids = sorted(set(record_ids))
     if not ids:
         return {}
+    if kind.self_contained:
+        return {record: {} for record in ids}
     columns, key = {
         LedgerKind.RECEIPT: (RECEIPT_COLUMNS, _RECEIPT.id),
         LedgerKind.VOID: (VOID_COLUMNS, _VOID.id),
@@ -169,8 +188,9 @@ def entry_contents(
         for row in bind.execute(select(*columns).where(key.in_(ids))).mappings()
     }
     if kind is LedgerKind.RECEIPT:
-        lines = _grouped(bind, LINE_COLUMNS, _LINE.receipt_id, ids, _LINE.position)
-        tenders = _grouped(bind, TENDER_COLUMNS, _TENDER.receipt_id, ids, _TENDER.position)
+        line_columns, tender_columns = _parts(version)
+        lines = _grouped(bind, line_columns, _LINE.receipt_id, ids, _LINE.position)
+        tenders = _grouped(bind, tender_columns, _TENDER.receipt_id, ids, _TENDER.position)
         for record, content in found.items():
             content["lines"] = lines[record]
             content["tenders"] = tenders[record]

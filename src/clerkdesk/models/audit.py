@@ -17,6 +17,7 @@ class AuditEntry(Base):
         Index(None, "table_name", "record_id"),
         Index(None, "user_name", "at"),
         Index(None, "at"),
+        Index(None, "chain_seq", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -29,3 +30,8 @@ class AuditEntry(Base):
     # JSON objects of the changed columns' values, before and after.
     before: Mapped[str | None] = mapped_column(Text)
     after: Mapped[str | None] = mapped_column(Text)
+    # The audit trail's own hash chain (``db.audit_chain``): each entry's place, and its link
+    # over every column above and the link before. Written with the entry, never after.
+    chain_seq: Mapped[int | None]
+    prev_hash: Mapped[str | None] = mapped_column(String(64))
+    entry_hash: Mapped[str | None] = mapped_column(String(64))

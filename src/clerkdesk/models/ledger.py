@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import CheckConstraint, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from clerkdesk.models.base import Base, Money
@@ -29,6 +29,13 @@ class LedgerEntry(Base):
     content_hash: Mapped[str] = mapped_column(String(64))
     prev_hash: Mapped[str] = mapped_column(String(64))
     entry_hash: Mapped[str] = mapped_column(String(64))
+    # 1: links posted before revision 0020 (receipts, voids, close-outs, locks; no moment);
+    # 2: the link also covers ``posted_at`` and ``snapshot`` (``rules.ledger_hash``).
+    version: Mapped[int] = mapped_column(server_default=text("1"))
+    # Version 2: the canonical JSON of what the entry itself records: the standing of each
+    # license, kennel license and tag issue it changed, the audit trail's head a close-out
+    # or a lock saw, a key's fingerprint (``ledger_content``).
+    snapshot: Mapped[str | None] = mapped_column(Text)
 
 
 class Closeout(Base):

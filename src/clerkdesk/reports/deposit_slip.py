@@ -244,6 +244,8 @@ def render_deposit_slip(sheet: CloseoutSheet, *, invariant: bool | None = None) 
         story.append(
             para(f"Receipts written after the close-out post to {us_date(summary.posts_to)}.", NOTE)
         )
+    if sheet.ledger_head:
+        story += [Spacer(1, 6), para(f"{sheet.ledger_head}: keep with the deposit.", NOTE)]
     story.append(KeepTogether([Spacer(1, 22), _signatures(sheet, width)]))
     return build(
         story,

@@ -135,6 +135,10 @@ class CloseoutSheet:
     summary: DaySummary
     printed_at: dt.datetime
     printed_by: str
+    # The ledger chain's head for the treasurer to keep (the close-out's own link once the
+    # day is closed): ``Ledger head 1234:9f06… (HMAC)``, checked by ``ledger verify
+    # --against``. None on documents drawn from literals.
+    ledger_head: str | None = None
 
 
 def over_short_words(amount: Decimal) -> str:

@@ -207,6 +207,9 @@ class Remittance:
     locked: bool = False
     """Every day of the period lies in a month locked as remitted: this copy is made after
     the one turned over, and says REPRINT."""
+    ledger_head: str | None = None
+    """The ledger chain's head for the treasurer to keep (the lock's own link once the
+    month is locked), as ``ledger verify --against`` takes it."""
 
     @property
     def schedule_a(self) -> tuple[ReceiptEntry, ...]:

@@ -145,6 +145,8 @@ def _turnover(r: Remittance) -> list[Flowable]:
         out.append(
             para("Not yet marked remitted: the period is open and its figures may change.", NOTE)
         )
+    if r.ledger_head:
+        out.append(para(f"{r.ledger_head}: the treasurer keeps it to check the ledger.", NOTE))
     return out
 
 

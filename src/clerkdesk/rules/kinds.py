@@ -68,6 +68,17 @@ class LedgerKind(enum.StrEnum):
     VOID = "void"
     CLOSEOUT = "closeout"
     PERIOD_LOCK = "period_lock"
+    # A change of licenses', kennel licenses' or tag issues' standing posted on its own (an
+    # import's licenses brought in, the upgrade that first chained them): it stands for no
+    # other row, so its record is its own place in the chain.
+    STANDING = "standing"
+    # The chain's HMAC key set up or rotated: its fingerprint, never the key.
+    CHAIN_KEY = "chain_key"
+
+    @property
+    def self_contained(self) -> bool:
+        """An entry whose whole content is in the entry itself (``record_id`` is its seq)."""
+        return self in (LedgerKind.STANDING, LedgerKind.CHAIN_KEY)
 
 
 class TenderKind(enum.StrEnum):

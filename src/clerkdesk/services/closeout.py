@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import Closeout, Receipt, ReceiptVoid, Tender, TenderKind
+from clerkdesk.models import Closeout, LedgerEntry, Receipt, ReceiptVoid, Tender, TenderKind
 from clerkdesk.reports.money_documents import (
     ZERO,
     CloseoutRecord,
@@ -59,6 +59,7 @@ from clerkdesk.services.acting import acting
 from clerkdesk.services.backups.schedule import ScheduledOutcome, after_closeout
 from clerkdesk.services.documents import office_heading
 from clerkdesk.services.ledger_chain import hold_chain, post_entry
+from clerkdesk.services.ledger_keys import printed_head
 from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.office_years import first_money_day
 from clerkdesk.services.payments import KIND_WORDS
@@ -275,9 +276,25 @@ def closeout_sheet(
     with database.read() as session:
         heading = office_heading(profile_in_force(session))
         zone = town_zone()
+        summary = summary_in(session, day, zone)
         return CloseoutSheet(
-            heading, summary_in(session, day, zone), clock.now().astimezone(zone), printed_by
+            heading,
+            summary,
+            clock.now().astimezone(zone),
+            printed_by,
+            ledger_head=printed_head(session, _closeout_link(session, day)).words,
         )
+
+
+def _closeout_link(session: Session, day: dt.date) -> tuple[int, str] | None:
+    """The close-out's own link, once the day is closed: the head it printed stays the
+    head a reprint prints."""
+    row = session.execute(
+        select(LedgerEntry.seq, LedgerEntry.entry_hash)
+        .join(Closeout, Closeout.id == LedgerEntry.record_id)
+        .where(LedgerEntry.kind == LedgerKind.CLOSEOUT, Closeout.business_day == day)
+    ).first()
+    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def drawer_state(database: Database, today: dt.date) -> DrawerState:

@@ -11,7 +11,6 @@ and tender's business day against its receipt's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import exists, select
@@ -29,76 +28,28 @@ from clerkdesk.models import (
     ReceiptVoid,
     Tender,
 )
-from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import LedgerKind
-from clerkdesk.rules.ledger_hash import GENESIS, content_hash, link_hash
+from clerkdesk.rules.ledger_hash import (
+    GENESIS,
+    V1,
+    V2,
+    content_hash,
+    content_hash_v2,
+    link_hash,
+    link_hash_v2,
+)
+from clerkdesk.services.chain_seen import MAX_LISTED, Break, ChainSeen, Verification
+from clerkdesk.services.ledger_against import check_against
 from clerkdesk.services.ledger_chain import CHAIN, CHAIN_SCOPE
+from clerkdesk.services.standing_verify import (
+    check_audit_chain,
+    check_closed_days,
+    check_standing,
+)
+from clerkdesk.settings.chain_key import KeyRing, PrintedHead
 
 BATCH = 1000
-# Past this many, the rest are counted, not listed: the first is what the clerk acts on.
-MAX_LISTED = 50
-
-
-@dataclass(frozen=True)
-class Break:
-    """One thing wrong with the ledger, in words; ``seq`` is the link, if it has one."""
-
-    seq: int | None
-    message: str
-
-
-@dataclass
-class Verification:
-    entries: int = 0
-    head_seq: int = 0
-    head_hash: str = GENESIS
-    locks_checked: int = 0
-    breaks: list[Break] = field(default_factory=list)
-    more_breaks: int = 0
-
-    @property
-    def intact(self) -> bool:
-        return not self.breaks
-
-    @property
-    def first(self) -> Break | None:
-        return self.breaks[0] if self.breaks else None
-
-    @property
-    def summary(self) -> str:
-        if self.intact:
-            return (
-                f"Ledger intact: {counted(self.entries, 'entry', 'entries')}, head {self.head_seq} "
-                f"{self.head_hash[:16]}…, {counted(self.locks_checked, 'period lock')} signed it."
-            )
-        first = self.first
-        assert first is not None
-        count = len(self.breaks) + self.more_breaks
-        also = (
-            f" ({counted(count - 1, 'more problem', 'more problems')} after it)"
-            if count > 1
-            else ""
-        )
-        return f"Ledger broken: {first.message}{also}"
-
-    def add(self, seq: int | None, message: str) -> None:
-        if len(self.breaks) < MAX_LISTED:
-            self.breaks.append(Break(seq, message))
-        else:
-            self.more_breaks += 1
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "intact": self.intact,
-            "entries": self.entries,
-            "head_seq": self.head_seq,
-            "head_hash": self.head_hash,
-            "period_locks_checked": self.locks_checked,
-            "problems": [{"seq": b.seq, "message": b.message} for b in self.breaks],
-            "more_problems": self.more_breaks,
-            "summary": self.summary,
-        }
 
 
 def _batches(session: Session) -> Iterator[list[LedgerEntry]]:
@@ -122,12 +73,14 @@ def _batches(session: Session) -> Iterator[list[LedgerEntry]]:
 
 
 def _contents(session: Session, batch: list[LedgerEntry]) -> dict[tuple[LedgerKind, int], Any]:
-    """What each entry of the batch stands for, as stored now, read a kind at a time."""
+    """What each entry of the batch stands for, as stored now, read a kind (and chain
+    version) at a time."""
     found: dict[tuple[LedgerKind, int], Any] = {}
     for kind in LedgerKind:
-        ids = [e.record_id for e in batch if e.kind is kind]
-        for record, content in entry_contents(session, kind, ids).items():
-            found[(kind, record)] = content
+        for version in (V1, V2):
+            ids = [e.record_id for e in batch if e.kind is kind and e.version == version]
+            for record, content in entry_contents(session, kind, ids, version).items():
+                found[(kind, record)] = content
     return found
 
 
@@ -148,6 +101,10 @@ def describe(session: Session, kind: LedgerKind, record_id: int) -> str:
     if kind is LedgerKind.CLOSEOUT:
         day = session.scalar(select(Closeout.business_day).where(Closeout.id == record_id))
         return f"the close-out of {us_date(day)}" if day else f"close-out #{record_id}"
+    if kind is LedgerKind.STANDING:
+        return "a change of licenses' standing"
+    if kind is LedgerKind.CHAIN_KEY:
+        return "the chain key's record"
     month = session.scalar(select(PeriodLock.month).where(PeriodLock.id == record_id))
     return f"the lock of {month}" if month else f"period lock #{record_id}"
 
@@ -161,14 +118,42 @@ def _with_contents(
             yield entry, contents
 
 
-def _walk(session: Session, found: Verification, progress: Callable[[int], None] | None) -> None:
+def _link_ok(entry: LedgerEntry) -> bool:
+    if entry.version == V1:
+        wanted = link_hash(
+            entry.seq, entry.kind.value, entry.record_id, entry.content_hash, entry.prev_hash
+        )
+    else:
+        wanted = link_hash_v2(
+            entry.seq,
+            entry.kind.value,
+            entry.record_id,
+            entry.posted_at,
+            entry.content_hash,
+            entry.prev_hash,
+        )
+    return wanted == entry.entry_hash
+
+
+def _recomputed(entry: LedgerEntry, content: Any) -> str:
+    if entry.version == V1:
+        return content_hash(content)
+    return content_hash_v2(content, entry.snapshot or "")
+
+
+def _walk(
+    session: Session,
+    found: Verification,
+    progress: Callable[[int], None] | None,
+    seen: ChainSeen,
+) -> None:
     previous_seq, previous_hash = 0, GENESIS
     hashes_at: dict[int, str] = {}
     lock_places = set(session.scalars(select(PeriodLock.chain_seq)))
     for entry, contents in _with_contents(session):
         seq, kind, record = entry.seq, entry.kind, entry.record_id
         found.entries += 1
-        if seq in lock_places:
+        if seq in lock_places or seq == seen.against:
             hashes_at[seq] = entry.entry_hash
         if seq != previous_seq + 1:
             gone = previous_seq + 1 if seq == previous_seq + 2 else None
@@ -186,7 +171,7 @@ def _walk(session: Session, found: Verification, progress: Callable[[int], None]
                 f"{what} (ledger entry {seq}): its link does not follow the entry before it",
             )
         content = contents.get((kind, record))
-        recomputed = None if content is None else content_hash(content)
+        recomputed = None if content is None else _recomputed(entry, content)
         if content is None:
             found.add(seq, f"ledger entry {seq} stands for a {kind.value} #{record} that is gone")
         if recomputed is not None and recomputed != entry.content_hash:
@@ -194,15 +179,16 @@ def _walk(session: Session, found: Verification, progress: Callable[[int], None]
             found.add(
                 seq, f"{what} (ledger entry {seq}): its content no longer matches what was posted"
             )
-        elif link_hash(seq, kind.value, record, entry.content_hash, entry.prev_hash) != (
-            entry.entry_hash
-        ):
+        elif not _link_ok(entry):
             what = what or describe(session, kind, record)
             found.add(seq, f"{what} (ledger entry {seq}): its link hash was altered")
+        if entry.version != V1:
+            seen.read_snapshot(seq, kind, entry.snapshot)
         previous_seq, previous_hash = seq, entry.entry_hash
         if progress is not None and found.entries % BATCH == 0:
             progress(found.entries)
     found.head_seq, found.head_hash = previous_seq, previous_hash
+    seen.hashes_at = hashes_at
     _check_locks(session, found, hashes_at)
 
 
@@ -270,12 +256,27 @@ def _misdated(session: Session, found: Verification) -> None:
 
 
 def verify_ledger(
-    database: Database, progress: Callable[[int], None] | None = None
+    database: Database,
+    progress: Callable[[int], None] | None = None,
+    *,
+    against: PrintedHead | None = None,
+    keys: KeyRing | None = None,
 ) -> Verification:
-    """Walk the whole chain; ``progress`` hears the count of entries checked so far."""
+    """Walk the whole chain, then the licenses' standing and the audit trail's chain;
+    ``progress`` hears the count of entries checked so far. ``against``: a head printed on
+    a close-out or a remittance, checked with ``keys`` (the office's key file)."""
     found = Verification()
+    seen = ChainSeen(against=None if against is None else against.seq)
     with database.read() as session:
-        _walk(session, found, progress)
+        _walk(session, found, progress, seen)
         _unlinked(session, found)
         _misdated(session, found)
+        check_standing(session, found, seen)
+        check_closed_days(session, found)
+        found.audit_entries, found.audit_head = check_audit_chain(session, found, seen)
+        if against is not None:
+            check_against(session, found, seen, against, keys or KeyRing(()))
     return found
+
+
+__all__ = ["BATCH", "Break", "Verification", "describe", "verify_ledger"]

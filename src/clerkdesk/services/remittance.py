@@ -24,7 +24,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
-from clerkdesk.models import PeriodLock, Receipt, ReceiptVoid, Tender
+from clerkdesk.models import LedgerEntry, PeriodLock, Receipt, ReceiptVoid, Tender
 from clerkdesk.reports.remittance_data import (
     LICENSE_CODES,
     ZERO,
@@ -39,13 +39,14 @@ from clerkdesk.reports.remittance_data import (
     certification_text,
 )
 from clerkdesk.rules.dates import us_date
-from clerkdesk.rules.kinds import TenderKind
+from clerkdesk.rules.kinds import LedgerKind, TenderKind
 from clerkdesk.rules.periods import check_period, period_words
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_moment, town_zone
 from clerkdesk.services.acting import require
 from clerkdesk.services.documents import office_heading
 from clerkdesk.services.kennel_facts import full_names
+from clerkdesk.services.ledger_keys import printed_head
 from clerkdesk.services.ledger_sums import cents as _cents
 from clerkdesk.services.ledger_sums import money as _money
 from clerkdesk.services.ledger_sums import whole as _whole
@@ -185,7 +186,21 @@ def remittance_in(
         spans=spans,
         receipts=receipts,
         locked=_covered(first, last, [(k.first_day, k.last_day) for k in locks]),
+        ledger_head=printed_head(session, _lock_link(session, locks)).words,
     )
+
+
+def _lock_link(session: Session, locks: list[PeriodLock]) -> tuple[int, str] | None:
+    """The last lock's own link, once the period is locked: a reprint prints the head that
+    was turned over."""
+    if not locks:
+        return None
+    row = session.execute(
+        select(LedgerEntry.seq, LedgerEntry.entry_hash).where(
+            LedgerEntry.kind == LedgerKind.PERIOD_LOCK, LedgerEntry.record_id == locks[-1].id
+        )
+    ).first()
+    return None if row is None else (int(row[0]), str(row[1]))
 
 
 def _covered(first: dt.date, last: dt.date, spans: list[tuple[dt.date, dt.date]]) -> bool:

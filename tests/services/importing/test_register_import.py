@@ -193,7 +193,10 @@ def test_nothing_brought_in_reaches_the_ledger(town: Town, tmp_path: Path) -> No
     result = _import(town, write_csv(tmp_path / "old.csv", small_rows()))
 
     assert result.written["licenses"] == 3
-    assert {m: _count(town.database, m) for m in counts} == counts
+    # No money: no receipt; the licenses brought in are one standing entry of the chain
+    # (issue 27), so changing them afterwards is found.
+    assert _count(town.database, Receipt) == counts[Receipt]
+    assert _count(town.database, LedgerEntry) == counts[LedgerEntry] + 1
     assert verify_ledger(town.database).intact
     with town.database.read() as session:
         brought = session.scalars(select(License).where(License.brought_in)).all()

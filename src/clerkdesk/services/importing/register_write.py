@@ -19,8 +19,8 @@ from sqlalchemy import case, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from clerkdesk.db import audit_hook, ledger_states
 from clerkdesk.models import (
-    AuditEntry,
     CertificateKind,
     Dog,
     DogStatus,
@@ -39,6 +39,7 @@ from clerkdesk.models import (
 from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.roles import Actor
 from clerkdesk.services.importing.register_plan import PlannedRow
+from clerkdesk.services.ledger_chain import post_standing
 from clerkdesk.services.numbers import LICENSE
 from clerkdesk.services.search_words import digits, dog_tokens, insert_tokens, owner_tokens
 
@@ -120,6 +121,9 @@ def write_batch(
     _kennels(session, rows, done, ctx, counts)
     _licenses(session, rows, done, ctx, counts)
     counts.merged = sum(1 for row in rows if row.action == "merge")
+    if counts.licenses:
+        # The licenses brought in, posted to the ledger's chain as the batch's standing.
+        post_standing(session, ctx.now, {"import_batch": ctx.import_id})
     return counts
 
 
@@ -350,8 +354,10 @@ def _licenses(
         for value, license_id in zip(values, ids, strict=True)
         if value["tag_number"] is not None
     ]
-    if tags:
-        session.execute(insert(TagIssue), tags)
+    tag_ids = _ids(session, TagIssue, tags)
+    # Brought in through Core, past the flush that notes what the ledger's next link records.
+    ledger_states.note(session, "license", ids)
+    ledger_states.note(session, "tag_issue", tag_ids)
     n.licenses = len(ids)
 
 
@@ -360,8 +366,8 @@ def audit_batch(
 ) -> None:
     """One audit entry for the batch: the import, its file, its rows and what they added."""
     after = {"file": ctx.file_name, "rows": f"{first_row}-{last_row}", **counts.plain()}
-    session.execute(
-        insert(AuditEntry),
+    audit_hook.queue(
+        session,
         [
             {
                 "at": ctx.now,
