@@ -270,6 +270,10 @@ def _functions(schema: str) -> list[str]:
                 RETURN QUERY SELECT 'disabled'::text, NULL::text, 0;
             ELSE
                 DELETE FROM sign_in_attempt WHERE name = who;
+                -- What connections that have ended proved: a sign-in is rare enough to
+                -- sweep them, so the table holds about one row a workstation.
+                DELETE FROM acting_session
+                WHERE backend_pid NOT IN (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL);
                 UPDATE app_user SET last_signed_in_at = clock_timestamp(), failed_attempts = 0,
                     last_failed_at = NULL WHERE name = who;
                 RETURN QUERY SELECT 'ok'::text, found_role, 0;

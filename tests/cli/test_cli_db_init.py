@@ -19,6 +19,7 @@ from clerkdesk.db.pg_backup import PG_DUMP_ENV
 from clerkdesk.db.roles import scram_verifier
 from clerkdesk.models import Base
 from clerkdesk.paths import user_data_dir
+from cli_reader import signed_in_as_reader
 from pg_office import OfficeDatabase, new_role_name, office_database
 from pg_server import PostgresServer, admin_connection
 
@@ -272,5 +273,9 @@ def test_once_the_owner_upgrades_the_counter_works_again(
     ]
     status, out, err = run(capsys, "--db", office.url_text(app), "db", "current")
     assert (status, out, err) == (0, f"{HEAD}\n", "")
-    status, out, err = run(capsys, "--db", office.url_text(app), "search", "rex")
+    # AND a person signed in through the counter's login searches (reads sign in)
+    owner = Database.open(office.url_text())
+    with signed_in_as_reader(owner):
+        status, out, err = run(capsys, "--db", office.url_text(app), "search", "rex")
+    owner.dispose()
     assert status == 0, err

@@ -22,8 +22,10 @@ from year_support import all_rows
 
 def _work(database: Database) -> dict[str, list[tuple[object, ...]]]:
     """Every row but the sign-in's: signing in records the user's last sign-in (and the
-    audit trail says so); the command's own work is everything else."""
-    rows = all_rows(database, but=("app_user", "audit_entry"))
+    audit trail says so), and on a shared server which person each connection proved it
+    acts for (``acting_session``) and a hash made anew (``user_secret``); the command's own
+    work is everything else."""
+    rows = all_rows(database, but=("app_user", "user_secret", "audit_entry", "acting_session"))
     with database.read() as session:
         rows["audit_entry"] = [
             (a.id, a.table_name, a.record_id)
