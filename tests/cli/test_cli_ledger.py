@@ -143,3 +143,12 @@ def test_a_key_is_set_up_and_the_printed_head_checked(
     # the head printed under the first key still checks after the rotation
     status, out, _ = run(capsys, "--db", url, "ledger", "verify", "--against", head.head.text)
     assert status == 0 and "matches the printed head" in out
+    # and a link from before any key, printed now (a close-out sheet printed again), checks
+    with town.database.read() as session:
+        first = session.execute(
+            select(LedgerEntry.seq, LedgerEntry.entry_hash).where(LedgerEntry.seq == 1)
+        ).one()
+        earlier = printed_head(session, (int(first[0]), str(first[1])))
+    assert earlier.keyed
+    status, out, _ = run(capsys, "--db", url, "ledger", "verify", "--against", earlier.head.text)
+    assert status == 0 and "matches the printed head" in out

@@ -23,17 +23,19 @@ def check_against(
             f"ends at entry {found.head_seq}: entries after it were deleted",
         )
         return
-    fingerprint = seen.key_at(printed.seq)
     candidates = {unkeyed_head(stored)}
-    if fingerprint is not None:
-        key = keys.by_fingerprint(fingerprint)
-        if key is None:
-            found.unkeyed = (
-                f"The head of entry {printed.seq} was printed with the chain key {fingerprint}, "
-                "which is not in this computer's key file: it cannot be checked here."
-            )
-        else:
-            candidates.add(keyed_head(key, printed.seq, stored))
+    # A head is printed with the key in force when it is printed, which may be a later key
+    # than the one in force at its entry (a close-out reprinted after the key was made or
+    # rotated): any key the chain records and this computer holds may have signed it.
+    recorded = list(dict.fromkeys(fingerprint for _at, fingerprint in seen.keys))
+    held = [key for key in map(keys.by_fingerprint, recorded) if key is not None]
+    candidates.update(keyed_head(key, printed.seq, stored) for key in held)
+    fingerprint = seen.key_at(printed.seq) or (recorded[-1] if recorded else None)
+    if fingerprint is not None and not held:
+        found.unkeyed = (
+            f"The head of entry {printed.seq} was printed with the chain key {fingerprint}, "
+            "which is not in this computer's key file: it cannot be checked here."
+        )
     if printed.value in candidates:
         found.against = f"It matches the printed head {printed.text}."
         return
