@@ -268,3 +268,28 @@ def audit_users(database: Database, *, actor: Actor) -> tuple[str, ...]:
             select(AuditEntry.user_name).distinct().order_by(AuditEntry.user_name)
         ).all()
         return tuple(names)
+
+
+def noted(
+    actor: Actor,
+    clock: Clock,
+    action: str,
+    table: str,
+    record: str,
+    *,
+    before: str | None = None,
+    after: str | None = None,
+) -> AuditEntry:
+    """An audit entry a service writes itself, for what is not a row's insert, update or
+    delete (a reprint, an export, a counter moved): who and where from ``actor``, cut to
+    the columns' widths as the audit hook cuts them."""
+    return AuditEntry(
+        at=clock.now(),
+        user_name=actor.name[:80],
+        workstation=(actor.workstation or "")[:120],
+        action=action,
+        table_name=table,
+        record_id=record[:40],
+        before=before,
+        after=after,
+    )

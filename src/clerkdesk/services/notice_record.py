@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
-from clerkdesk.models import AuditEntry, NoticeRun
+from clerkdesk.models import NoticeRun
 from clerkdesk.models.years import NoticeSent
 from clerkdesk.reports.layout import Reprint
 from clerkdesk.reports.notice_data import Notice, NoticeSet
@@ -38,6 +38,7 @@ from clerkdesk.rules.kinds import NoticeLevel
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.acting import acting, require
+from clerkdesk.services.audit_trail import noted
 from clerkdesk.whole_files import WriteFailed, partial_beside, rename_in
 
 T = TypeVar("T")
@@ -220,14 +221,12 @@ def reprint_notice(
                     "file": str(target.resolve()),
                 }
                 session.add(
-                    AuditEntry(
-                        at=clock.now(),
-                        user_name=actor.name[:80],
-                        workstation=(actor.workstation or "")[:120],
-                        action=REPRINT_ACTION,
-                        table_name=NOTICE_TABLE,
-                        record_id=str(notice_sent_id),
-                        before=None,
+                    noted(
+                        actor,
+                        clock,
+                        REPRINT_ACTION,
+                        NOTICE_TABLE,
+                        str(notice_sent_id),
                         after=json.dumps(said, ensure_ascii=False, sort_keys=True),
                     )
                 )

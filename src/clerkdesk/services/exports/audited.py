@@ -14,9 +14,9 @@ from pathlib import Path
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
-from clerkdesk.models import AuditEntry
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting
+from clerkdesk.services.audit_trail import noted
 
 ACTION = "export"
 TABLE = "export"
@@ -42,14 +42,12 @@ def record_export(
         after.update(details)
     with acting(database, actor, Permission.EXPORT_RECORDS, clock=clock) as session:
         session.add(
-            AuditEntry(
-                at=clock.now(),
-                user_name=actor.name[:80],
-                workstation=(actor.workstation or "")[:120],
-                action=ACTION,
-                table_name=TABLE,
-                record_id=kind[:40],
-                before=None,
+            noted(
+                actor,
+                clock,
+                ACTION,
+                TABLE,
+                kind,
                 after=json.dumps(after, ensure_ascii=False, sort_keys=True),
             )
         )

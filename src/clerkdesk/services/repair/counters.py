@@ -19,9 +19,10 @@ from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
-from clerkdesk.models import AuditEntry, NumberSequence
+from clerkdesk.models import NumberSequence
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.services.acting import acting, require
+from clerkdesk.services.audit_trail import noted
 from clerkdesk.services.numbers import COUNTED, LEDGER, Counted
 
 ACTION = "repair"
@@ -110,13 +111,12 @@ def repair_counters(database: Database, *, actor: Actor, clock: Clock) -> Repair
         for state in behind:
             _at_least(session, state.name, state.scope, state.highest)
             session.add(
-                AuditEntry(
-                    at=clock.now(),
-                    user_name=actor.name[:80],
-                    workstation=(actor.workstation or "")[:120],
-                    action=ACTION,
-                    table_name=TABLE,
-                    record_id=f"{state.name}:{state.scope}"[:40],
+                noted(
+                    actor,
+                    clock,
+                    ACTION,
+                    TABLE,
+                    f"{state.name}:{state.scope}",
                     before=json.dumps({"last_value": state.counter}),
                     after=json.dumps({"last_value": state.highest}),
                 )
