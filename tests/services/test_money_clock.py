@@ -28,6 +28,13 @@ EASTERN = ZoneInfo("America/New_York")
 JUNE_30_9PM_ON_UTC = FixedClock(dt.datetime(2026, 6, 30, 21, 0, tzinfo=EASTERN).astimezone(dt.UTC))
 
 
+# A SQLite PC has only its own clock, a shared server its own: each test is for one of them.
+ON_SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+ON_POSTGRES = pytest.mark.parametrize(
+    "database_url", [pytest.param("postgresql", marks=pytest.mark.postgres)], indirect=True
+)
+
+
 class SkewedClock(SystemClock):
     """This computer's live clock, set ``off`` from the right time."""
 
@@ -82,9 +89,8 @@ def test_a_pc_on_utc_at_9_pm_eastern_posts_on_the_towns_day_and_cannot_lock_the_
         )
 
 
+@ON_SQLITE
 def test_a_clock_behind_the_last_posting_is_refused_on_sqlite(town: Town) -> None:
-    if not town.database.is_sqlite:
-        pytest.skip("on PostgreSQL the moment is the server's (the tests below)")
     # GIVEN money posted at June 1, 10:30
     sale = _sell(town, town.rex, town.clock)
     with town.database.read() as session:
@@ -108,9 +114,8 @@ def test_a_clock_behind_the_last_posting_is_refused_on_sqlite(town: Town) -> Non
         assert session.scalars(select(LedgerEntry.seq)).all() == before
 
 
+@ON_SQLITE
 def test_a_clock_a_moment_behind_posts_at_the_last_posting_never_before(town: Town) -> None:
-    if not town.database.is_sqlite:
-        pytest.skip("on PostgreSQL the moment is the server's")
     # GIVEN money posted at 10:30, and a PC clock that reads 10:28 (within a few minutes)
     first = _sell(town, town.rex, town.clock)
     behind = PcClock(town.clock.now() - dt.timedelta(minutes=2))
@@ -126,12 +131,11 @@ def test_a_clock_a_moment_behind_posts_at_the_last_posting_never_before(town: To
     assert moments[-1] == moments[-2]
 
 
+@ON_POSTGRES
 @pytest.mark.parametrize("off", [dt.timedelta(hours=1), -dt.timedelta(hours=1)])
 def test_a_workstation_an_hour_off_the_server_is_refused_money(
     town: Town, off: dt.timedelta
 ) -> None:
-    if town.database.is_sqlite:
-        pytest.skip("a SQLite database has no server clock; see the test above")
     # GIVEN a workstation whose live clock is an hour off the server's
     clock = SkewedClock(off)
     sale = _sell(town, town.rex, town.clock)
@@ -155,9 +159,8 @@ def test_a_workstation_an_hour_off_the_server_is_refused_money(
         assert session.scalars(select(LedgerEntry.seq)).all() == before
 
 
+@ON_POSTGRES
 def test_on_postgresql_the_moment_is_the_servers_and_the_day_the_towns(town: Town) -> None:
-    if town.database.is_sqlite:
-        pytest.skip("PostgreSQL only")
     # GIVEN a workstation a minute off (within the few minutes allowed), set to any zone
     clock = SkewedClock(dt.timedelta(minutes=1))
     with town.database.write() as session:

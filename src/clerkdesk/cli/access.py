@@ -75,6 +75,9 @@ ACCESS: dict[str, Access] = {
     "db grant-app-role": Open("the database owner's grant; shows no records"),
     # Moves counters past their records: the administrator's, checked by the service.
     "db repair": Changes(Permission.REPAIR),
+    # The chain's key: made and rotated by the administrator, each a ledger entry.
+    "ledger key new": Changes(Permission.MANAGE_USERS),
+    "ledger key rotate": Changes(Permission.MANAGE_USERS),
     "config show": Open("says where ClerkDesk looks for its settings"),
     "self-check": Open("checks this installation, not the office's records"),
     "demo": Open("fills an empty demo database; its accounts' passwords are public"),

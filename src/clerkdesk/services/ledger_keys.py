@@ -59,7 +59,8 @@ def set_up_key(
 ) -> KeyChange:
     """``ledger key new`` (``rotate`` False: refused when a key is in force already) or
     ``ledger key rotate``: a new key in the file, its fingerprint posted to the chain."""
-    with acting(database, actor, Permission.MANAGE_TOWN, clock=clock) as session:
+    # The administrator's alone, as the users are: whoever holds the key can sign a head.
+    with acting(database, actor, Permission.MANAGE_USERS, clock=clock) as session:
         seq = hold_chain(session)
         previous = chain_key_fingerprint(session)
         if previous is not None and not rotate:
