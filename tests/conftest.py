@@ -14,6 +14,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from argon2 import PasswordHasher
 
 # Before anything reads them: the suite never touches the developer's own data or logs.
 _USER_DIRS = Path(tempfile.mkdtemp(prefix="clerkdesk-tests-"))
@@ -30,6 +31,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from clerkdesk.clock import FixedClock  # noqa: E402
 from clerkdesk.db.database import Database  # noqa: E402
 from clerkdesk.db.migrate import upgrade_to_head  # noqa: E402
+from clerkdesk.services import users  # noqa: E402
 from kinds_of_test import kinds_of  # noqa: E402
 from patient_qtbot import PatientQtBot  # noqa: E402
 from pg_server import PostgresServer, find_bindir  # noqa: E402
@@ -41,6 +43,11 @@ pytest_plugins = ["suite_report"]
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_log_errors: the test expects ERROR log records")
+    # Light password hashing for the whole suite: argon2's defaults cost 150-200 ms a
+    # hash and as much a check, and the suite signs in thousands of times (every command
+    # that reads, every window). What is tested is the signing in, not the parameters:
+    # tests/services/test_users.py rehashes to stronger ones with a hasher of its own.
+    users.HASHER = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -32,7 +32,7 @@ from clerkdesk.services.proving import (
     proves_itself,
     store_password,
 )
-from clerkdesk.services.users import HASHER, NAME_MAX, NAME_SHAPE, PASSWORD_MAX
+from clerkdesk.services.users import NAME_MAX, NAME_SHAPE, PASSWORD_MAX, password_hasher
 
 FREE_FAILURES = 5
 FIRST_WAIT = dt.timedelta(seconds=30)
@@ -82,9 +82,10 @@ def sign_in(
     *,
     clock: Clock,
     workstation: str,
-    hasher: PasswordHasher = HASHER,
+    hasher: PasswordHasher | None = None,
 ) -> Actor:
     """The Actor for ``name`` if ``password`` is theirs; ``SignInRefused`` otherwise."""
+    hasher = hasher or password_hasher()
     if not NAME_SHAPE.fullmatch(name) or len(name) > NAME_MAX or not _plain(password):
         raise SignInRefused(NO_MATCH)
     if proves_itself(database):

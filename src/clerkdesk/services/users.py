@@ -34,8 +34,16 @@ PASSWORD_MIN = 8
 PASSWORD_MAX = 256
 NAME_SHAPE = re.compile(r"[A-Za-z0-9._-]+")
 
-# The library's defaults: argon2id, 64 MiB, 3 passes, 4 lanes (about 50 ms a hash).
+# The library's defaults: argon2id, 64 MiB, 3 passes, 4 lanes (50–200 ms a hash).
 HASHER = PasswordHasher()
+
+
+def password_hasher() -> PasswordHasher:
+    """The hasher new hashes are made with, read when asked: the test suite, which signs in
+    thousands of times, sets a light one here (tests/conftest.py)."""
+    return HASHER
+
+
 # The demo's passwords are printed on its sign-in page, so their hashes need no strength:
 # light parameters keep filling a demo quick, and the first sign-in rehashes with HASHER.
 DEMO_HASHER = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
@@ -201,7 +209,7 @@ def add_user(
     *,
     actor: Actor | None,
     clock: Clock,
-    hasher: PasswordHasher = HASHER,
+    hasher: PasswordHasher | None = None,
 ) -> UserRow:
     """Add a user. The very first user of a database is added with no actor and must be the
     administrator; every later one needs a signed-in person allowed to manage users."""
@@ -209,6 +217,7 @@ def add_user(
     check_password(password, name)
     full_name = check_full_name(full_name)
     # Hashing takes a while: before the transaction, so no lock is held meanwhile.
+    hasher = hasher or password_hasher()
     hashed = hasher.hash(password)
     if actor is None:
         if role is not Role.ADMINISTRATOR:
@@ -276,7 +285,7 @@ def set_password(
     *,
     actor: Actor,
     old_password: str | None = None,
-    hasher: PasswordHasher = HASHER,
+    hasher: PasswordHasher | None = None,
 ) -> None:
     """An administrator sets anyone's password; anyone changes their own with the old one."""
     check_password(new_password, name)
@@ -288,6 +297,7 @@ def set_password(
             )
         if old_password is None:
             raise ValidationError("Give your present password too.", field="old_password")
+    hasher = hasher or password_hasher()
     hashed = hasher.hash(new_password)
     if proves_itself(database):
         _set_on_server(database, name, hashed, actor, old_password, hasher)
