@@ -7,18 +7,14 @@ conditions noted and when the next is due — and a line for the officer's signa
 from __future__ import annotations
 
 import datetime as dt
-import io
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.units import inch
 from reportlab.platypus import (
-    BaseDocTemplate,
     Flowable,
-    Frame,
     KeepTogether,
-    PageTemplate,
     Spacer,
     Table,
     TableStyle,
@@ -26,7 +22,6 @@ from reportlab.platypus import (
 
 from clerkdesk.reports.documents import OfficeHeading
 from clerkdesk.reports.layout import (
-    BOTTOM,
     LABEL,
     LETTER,
     MARK_RED,
@@ -38,7 +33,7 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
-from clerkdesk.reports.page_numbers import numbered_canvas
+from clerkdesk.reports.page_numbers import numbered_report
 from clerkdesk.rules.dates import us_date
 
 INSPECTION_STATUTE = "MGL c.140 §137C"
@@ -198,26 +193,12 @@ def _story(record: InspectionRecord) -> list[Flowable]:
 def render_kennel_inspections_pdf(
     record: InspectionRecord, *, invariant: bool | None = None
 ) -> bytes:
-    out = io.BytesIO()
-    title = f"Kennel inspection record — {record.kennel_name}"
-    document = BaseDocTemplate(
-        out,
+    return numbered_report(
+        _story(record),
         pagesize=LETTER,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=BOTTOM,
-        title=title,
+        margin=MARGIN,
+        title=f"Kennel inspection record — {record.kennel_name}",
         author=record.heading.town,
-        creator="ClerkDesk",
+        footer=f"{record.heading.town} — kennel inspection record ({INSPECTION_STATUTE})",
         invariant=invariant,
     )
-    width = frame_width(LETTER, MARGIN)
-    frame = Frame(
-        MARGIN, BOTTOM, width, LETTER[1] - MARGIN - BOTTOM,
-        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body",
-    )  # fmt: skip
-    document.addPageTemplates([PageTemplate("page", [frame])])
-    footer = f"{record.heading.town} — kennel inspection record ({INSPECTION_STATUTE})"
-    document.build(_story(record), canvasmaker=numbered_canvas(footer, MARGIN))
-    return out.getvalue()

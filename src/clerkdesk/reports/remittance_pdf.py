@@ -11,25 +11,20 @@ remitted says REPRINT at the head of the first page and the foot of every page.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.units import inch
 from reportlab.platypus import (
-    BaseDocTemplate,
     Flowable,
-    Frame,
     KeepTogether,
     PageBreak,
-    PageTemplate,
     Spacer,
     Table,
     TableStyle,
 )
 
 from clerkdesk.reports.layout import (
-    BOTTOM,
     INK,
     LETTER,
     MARK_RED,
@@ -45,7 +40,7 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
-from clerkdesk.reports.page_numbers import numbered_canvas
+from clerkdesk.reports.page_numbers import numbered_report
 from clerkdesk.reports.remittance_data import Remittance, office_title
 from clerkdesk.reports.remittance_pdf_tables import (
     NOTE,
@@ -269,33 +264,15 @@ def _story(r: Remittance) -> list[Flowable]:
 
 
 def render_remittance_pdf(remittance: Remittance, *, invariant: bool | None = None) -> bytes:
-    out = io.BytesIO()
     title = f"Remittance to the Treasurer, {remittance.period_label}"
-    document = BaseDocTemplate(
-        out,
+    reprint = f"REPRINT — made {moment(remittance.made_at)}" if remittance.locked else None
+    return numbered_report(
+        _story(remittance),
         pagesize=LETTER,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=BOTTOM,
+        margin=MARGIN,
         title=title,
         author=remittance.heading.town,
-        creator="ClerkDesk",
+        footer=f"{remittance.heading.town} — {title}",
+        reprint=reprint,
         invariant=invariant,
     )
-    frame = Frame(
-        MARGIN,
-        BOTTOM,
-        LETTER[0] - 2 * MARGIN,
-        LETTER[1] - MARGIN - BOTTOM,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        id="body",
-    )
-    document.addPageTemplates([PageTemplate("page", [frame])])
-    footer = f"{remittance.heading.town} — {title}"
-    reprint = f"REPRINT — made {moment(remittance.made_at)}" if remittance.locked else None
-    document.build(_story(remittance), canvasmaker=numbered_canvas(footer, MARGIN, reprint))
-    return out.getvalue()

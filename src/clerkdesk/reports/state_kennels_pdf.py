@@ -5,7 +5,6 @@ column names repeated on every page); the totals; the preparer's signature line;
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from reportlab.lib.enums import TA_RIGHT
@@ -13,18 +12,14 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    BaseDocTemplate,
     Flowable,
-    Frame,
     KeepTogether,
-    PageTemplate,
     Spacer,
     Table,
     TableStyle,
 )
 
 from clerkdesk.reports.layout import (
-    BOTTOM,
     FONT_BOLD,
     LETTER,
     MUTED,
@@ -36,7 +31,7 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
-from clerkdesk.reports.page_numbers import numbered_canvas
+from clerkdesk.reports.page_numbers import numbered_report
 from clerkdesk.reports.state_kennels_data import (
     COLUMNS,
     KENNEL_STATUTE,
@@ -186,26 +181,13 @@ def _story(report: StateKennelReport) -> list[Flowable]:
 
 
 def render_state_kennels_pdf(report: StateKennelReport, *, invariant: bool | None = None) -> bytes:
-    out = io.BytesIO()
     title = f"Kennel licenses {report.year_label}"
-    document = BaseDocTemplate(
-        out,
+    return numbered_report(
+        _story(report),
         pagesize=PAGE,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=BOTTOM,
+        margin=MARGIN,
         title=title,
         author=report.town,
-        creator="ClerkDesk",
+        footer=f"{report.town} — {title}, as of {us_date(report.as_of)} ({KENNEL_STATUTE})",
         invariant=invariant,
     )
-    width = frame_width(PAGE, MARGIN)
-    frame = Frame(
-        MARGIN, BOTTOM, width, PAGE[1] - MARGIN - BOTTOM,
-        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body",
-    )  # fmt: skip
-    document.addPageTemplates([PageTemplate("page", [frame])])
-    footer = f"{report.town} — {title}, as of {us_date(report.as_of)} ({KENNEL_STATUTE})"
-    document.build(_story(report), canvasmaker=numbered_canvas(footer, MARGIN))
-    return out.getvalue()

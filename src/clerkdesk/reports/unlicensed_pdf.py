@@ -15,7 +15,6 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    BaseDocTemplate,
     Flowable,
     Frame,
     KeepTogether,
@@ -45,7 +44,7 @@ from clerkdesk.reports.layout import (
     para,
     style,
 )
-from clerkdesk.reports.page_numbers import numbered_canvas
+from clerkdesk.reports.page_numbers import NO_PADDING, numbered_canvas, report_document
 from clerkdesk.reports.unlicensed_data import STATUTE, StreetGroup, UnlicensedList, UnlicensedRow
 from clerkdesk.reports.unlicensed_warrant import warrant_cover
 from clerkdesk.rules.counts import counted
@@ -331,9 +330,6 @@ def census_story(found: UnlicensedList, width: float) -> list[Flowable]:
     ]
 
 
-NO_PADDING = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
-
-
 def _later_page(canvas: Canvas, _document: Any) -> None:
     """The column names at the top of a page the list runs onto."""
     width = frame_width(PAGE, MARGIN)
@@ -349,17 +345,8 @@ def render_unlicensed_pdf(
     office = heading or found.heading or OfficeHeading("", "Office of the Clerk", "")
     out = io.BytesIO()
     title = f"Dogs not licensed for {found.year_label}"
-    document = BaseDocTemplate(
-        out,
-        pagesize=PAGE,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=BOTTOM,
-        title=title,
-        author=office.town,
-        creator="ClerkDesk",
-        invariant=invariant,
+    document = report_document(
+        out, pagesize=PAGE, margin=MARGIN, title=title, author=office.town, invariant=invariant
     )
     width = frame_width(PAGE, MARGIN)
     head = column_head(width).wrap(width, PAGE[1])[1]
