@@ -12,7 +12,12 @@ import pytest
 from bad_inputs import clerkdesk_process
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="only root makes a character device")
+# Only root makes a character device. CI runs as root, so there it always runs; a CI that
+# did not would fail here (os.mknod refused) rather than pass it by.
+@pytest.mark.skipif(
+    os.geteuid() != 0 and os.environ.get("CI") != "true",
+    reason="only root makes a character device (runs in CI, which is root)",
+)
 def test_a_character_device_stays_a_character_device(tmp_path: Path) -> None:
     device = tmp_path / "null"
     os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # the same device as /dev/null
