@@ -19,7 +19,6 @@ from clerkdesk.models import (
     KennelLicense,
     KennelTag,
     Receipt,
-    ReceiptLine,
 )
 from clerkdesk.reports.documents import (
     FeeView,
@@ -42,6 +41,7 @@ from clerkdesk.services.kennel_facts import (
     count_age,
     full_names,
     inspection_words,
+    kennel_fee_lines,
     license_label,
     tag_words,
 )
@@ -49,19 +49,6 @@ from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.seal import seal_bytes
 
 KENNEL_STATUTE = "MGL c.140 §137A"
-
-
-def _kennel_lines(session: Session, receipt_id: int) -> list[ReceiptLine]:
-    """The receipt's kennel fee lines (its payment fees, if any, are not the license's)."""
-    return [
-        line
-        for line in session.scalars(
-            select(ReceiptLine)
-            .where(ReceiptLine.receipt_id == receipt_id)
-            .order_by(ReceiptLine.position)
-        )
-        if ".kennel" in line.rule_source
-    ]
 
 
 def _category_words(profile: TownProfile, row: KennelLicense) -> str | None:
@@ -166,7 +153,7 @@ def kennel_certificate_in_session(
                 line.waiver_reason,
                 line.citation,
             )
-            for line in _kennel_lines(session, receipt.id)
+            for line in kennel_fee_lines(session, receipt.id)
         ),
         receipt_label=receipt.label,
         issued_at=issued_at,

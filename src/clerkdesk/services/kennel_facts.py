@@ -17,6 +17,7 @@ from clerkdesk.models import (
     KennelInspection,
     KennelLicense,
     LicenseStatus,
+    ReceiptLine,
     User,
 )
 from clerkdesk.rules.dates import us_date
@@ -157,3 +158,16 @@ def license_for(session: Session, kennel_id: int, year_start: dt.date) -> Kennel
             KennelLicense.status == LicenseStatus.ISSUED,
         )
     ).first()
+
+
+def kennel_fee_lines(session: Session, receipt_id: int) -> list[ReceiptLine]:
+    """The receipt's kennel fee lines (its payment fees, if any, are not the license's)."""
+    return [
+        line
+        for line in session.scalars(
+            select(ReceiptLine)
+            .where(ReceiptLine.receipt_id == receipt_id)
+            .order_by(ReceiptLine.position)
+        )
+        if ".kennel" in line.rule_source
+    ]

@@ -40,6 +40,7 @@ from clerkdesk.services.kennel_facts import (
     count_age,
     full_names,
     inspector_name,
+    kennel_fee_lines,
     license_label,
     license_year_of,
 )
@@ -107,7 +108,7 @@ def _line(
     keeper = kennel.keeper
     status, note = _status(session, row, kennel, as_of, zone)
     inspection = _inspection(session, row, as_of)
-    fee_lines = _kennel_lines(session, row.receipt_id)
+    fee_lines = kennel_fee_lines(session, row.receipt_id)
     fee = sum((line.amount for line in fee_lines), Decimal("0.00"))
     return StateKennelLine(
         license_number=license_label(row.license_year_label, row.number),
@@ -169,19 +170,6 @@ def _inspection(session: Session, row: KennelLicense, as_of: dt.date) -> KennelI
         .order_by(KennelInspection.inspected_on.desc(), KennelInspection.id.desc())
         .limit(1)
     ).first()
-
-
-def _kennel_lines(session: Session, receipt_id: int) -> list[ReceiptLine]:
-    """The receipt's kennel fee lines (its payment fees, if any, are not the license's)."""
-    return [
-        line
-        for line in session.scalars(
-            select(ReceiptLine)
-            .where(ReceiptLine.receipt_id == receipt_id)
-            .order_by(ReceiptLine.position)
-        )
-        if ".kennel" in line.rule_source
-    ]
 
 
 def _premises(kennel: Kennel) -> tuple[str, ...]:
