@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, text
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock, SystemClock
@@ -75,7 +75,9 @@ def server_now(session: Session) -> dt.datetime | None:
 
 
 def latest_posting(session: Session) -> dt.datetime | None:
-    found = session.scalar(select(func.max(LedgerEntry.posted_at)))
+    """When the chain's head was posted: the last posting, found by its place (the primary
+    key), not by scanning every entry's moment on each sale."""
+    found = session.scalar(select(LedgerEntry.posted_at).order_by(LedgerEntry.seq.desc()).limit(1))
     return _aware(found) if found is not None else None
 
 
