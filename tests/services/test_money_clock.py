@@ -191,3 +191,31 @@ def pc_on_utc() -> Iterator[None]:
 def test_the_system_clocks_date_is_the_towns_whatever_the_pcs_zone(pc_on_utc: None) -> None:
     clock = SystemClock()
     assert clock.today() == clock.now().astimezone(EASTERN).date()
+
+
+@ON_SQLITE
+@pytest.mark.parametrize(
+    ("behind", "refused"),
+    [
+        (MAX_SKEW - dt.timedelta(seconds=1), False),
+        (MAX_SKEW, False),
+        (MAX_SKEW + dt.timedelta(seconds=1), True),
+    ],
+)
+def test_a_clock_behind_the_last_posting_at_the_edge_of_the_few_minutes(
+    town: Town, behind: dt.timedelta, refused: bool
+) -> None:
+    # GIVEN money posted, and a PC clock the edge of the allowance behind it
+    _sell(town, town.rex, town.clock)
+    with town.database.read() as session:
+        latest = session.scalar(select(func.max(LedgerEntry.posted_at)))
+    assert latest is not None
+    clock = PcClock(latest.replace(tzinfo=dt.UTC) - behind)
+    # WHEN it reads the money clock THEN up to the allowance it posts at the last posting,
+    # a second past it is refused
+    with town.database.read() as session:
+        if refused:
+            with pytest.raises(ClockRefused, match="before money already posted"):
+                money_now(session, clock)
+        else:
+            assert money_now(session, clock).moment == latest.replace(tzinfo=dt.UTC)
