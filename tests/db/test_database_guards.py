@@ -41,6 +41,13 @@ GUARDED = (
     "kennel_tag",
     "number_sequence",
     *LEDGER_TABLES,
+    "violation",
+    "violation_dog",
+    "impound",
+    "dog_hearing",
+    "dog_order",
+    "licensing_bar",
+    "enforcement_payment",
 )
 OWNER_ONLY = ("user_secret", "acting_session", "sign_in_attempt")
 
@@ -122,7 +129,8 @@ def test_plain_sql_with_the_counter_login_changes_nothing_that_matters(
 ) -> None:
     # GIVEN the counter's login, as every workstation holds it, and a SQL client
     _town, counter = office
-    column = {"number_sequence": "name", "app_user": "name", "ledger_entry": "seq"}
+    column = {"number_sequence": "name", "app_user": "name", "ledger_entry": "seq",
+              "violation_dog": "dog_id"}  # fmt: skip
     for table in GUARDED:
         for change in CHANGES:
             statement = change.format(t=table, c=column.get(table, "id"))
@@ -248,10 +256,22 @@ MAY_ADD = {
             "closeout",
         )
     },
-    **{
-        t: COUNTER_ROLES | {"treasurer"} for t in ("period_lock", "ledger_entry", "number_sequence")
-    },
+    **{t: COUNTER_ROLES | {"treasurer"} for t in ("period_lock", "ledger_entry")},
+    # The animal control officer numbers violations, impounds and hearings.
+    "number_sequence": COUNTER_ROLES | {"treasurer", "animal_control"},
     "audit_entry": COUNTER_ROLES | {"treasurer", "animal_control"},
+    **{
+        t: {"administrator", "clerk", "animal_control"}
+        for t in (
+            "violation",
+            "violation_dog",
+            "dog_hearing",
+            "dog_order",
+            "licensing_bar",
+        )
+    },
+    "impound": COUNTER_ROLES | {"animal_control"},
+    "enforcement_payment": COUNTER_ROLES,
 }
 
 

@@ -40,6 +40,10 @@ from clerkdesk.models import (
     DocumentReprint,
     Dog,
     DogDesignation,
+    DogHearing,
+    DogOrder,
+    EnforcementPayment,
+    Impound,
     Kennel,
     KennelDog,
     KennelInspection,
@@ -47,6 +51,7 @@ from clerkdesk.models import (
     KennelTag,
     License,
     LicenseYearOpening,
+    LicensingBar,
     Owner,
     RabiesCertificate,
     Setting,
@@ -56,6 +61,8 @@ from clerkdesk.models import (
     TagStock,
     TownProfileVersion,
     User,
+    Violation,
+    ViolationDog,
 )
 from clerkdesk.rules.roles import Actor
 
@@ -88,6 +95,13 @@ AUDITED: frozenset[type[Any]] = frozenset(
         KennelTag,
         LicenseYearOpening,
         CensusAnswer,
+        Violation,
+        ViolationDog,
+        Impound,
+        DogHearing,
+        DogOrder,
+        LicensingBar,
+        EnforcementPayment,
     }
 )
 AUDITED_TABLES: tuple[str, ...] = tuple(sorted(model.__tablename__ for model in AUDITED))

@@ -10,6 +10,15 @@ from clerkdesk.models.dogs import (
     DogDesignation,
     RabiesCertificate,
 )
+from clerkdesk.models.enforcement import (
+    DogHearing,
+    DogOrder,
+    EnforcementPayment,
+    Impound,
+    LicensingBar,
+    Violation,
+    ViolationDog,
+)
 from clerkdesk.models.importing import ImportBatch
 from clerkdesk.models.kennels import (
     Kennel,
@@ -62,8 +71,12 @@ __all__ = [
     "DocumentReprint",
     "Dog",
     "DogDesignation",
+    "DogHearing",
+    "DogOrder",
     "DogStatus",
+    "EnforcementPayment",
     "ImportBatch",
+    "Impound",
     "InspectionResult",
     "Kennel",
     "KennelDog",
@@ -76,6 +89,7 @@ __all__ = [
     "License",
     "LicenseStatus",
     "LicenseYearOpening",
+    "LicensingBar",
     "NoticeKind",
     "NoticeRun",
     "NumberSequence",
@@ -104,4 +118,6 @@ __all__ = [
     "TownProfileVersion",
     "User",
     "UserSecret",
+    "Violation",
+    "ViolationDog",
 ]

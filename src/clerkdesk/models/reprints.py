@@ -1,5 +1,5 @@
-"""Every reprint of a receipt or a dog or kennel license certificate: who, when, where and
-why.
+"""Every reprint of a receipt, a certificate or an enforcement paper (a violation notice, a
+hearing notice or order, an impound release): who, when, where and why.
 
 Append-only: a reprint is a row, never a counter, so two workstations reprinting the same
 receipt at the same moment are both recorded.
@@ -16,14 +16,30 @@ from clerkdesk.models.base import Base
 from clerkdesk.models.enums import stored_enum
 from clerkdesk.rules.kinds import PrintedKind
 
-NAMES_ITS_DOCUMENT = (
-    "(kind = 'receipt' AND receipt_id IS NOT NULL AND license_id IS NULL "
-    "AND kennel_license_id IS NULL) OR "
-    "(kind = 'certificate' AND license_id IS NOT NULL AND receipt_id IS NULL "
-    "AND kennel_license_id IS NULL) OR "
-    "(kind = 'kennel_certificate' AND kennel_license_id IS NOT NULL AND receipt_id IS NULL "
-    "AND license_id IS NULL)"
-)
+# Each kind of document and the one column that names it; every other column is empty.
+DOCUMENT_COLUMNS: dict[str, str] = {
+    "receipt": "receipt_id",
+    "certificate": "license_id",
+    "kennel_certificate": "kennel_license_id",
+    "violation_notice": "violation_id",
+    "hearing_notice": "hearing_id",
+    "hearing_order": "hearing_id",
+    "impound_release": "impound_id",
+}
+
+
+def names_its_document(columns: dict[str, str]) -> str:
+    """The CHECK that a reprint names its one document and no other."""
+    every = sorted(set(columns.values()))
+    return " OR ".join(
+        "(kind = '{}' AND {} IS NOT NULL{})".format(
+            kind, column, "".join(f" AND {other} IS NULL" for other in every if other != column)
+        )
+        for kind, column in columns.items()
+    )
+
+
+NAMES_ITS_DOCUMENT = names_its_document(DOCUMENT_COLUMNS)
 
 
 class DocumentReprint(Base):
@@ -35,6 +51,9 @@ class DocumentReprint(Base):
         Index(None, "receipt_id"),
         Index(None, "license_id"),
         Index(None, "kennel_license_id"),
+        Index(None, "violation_id"),
+        Index(None, "impound_id"),
+        Index(None, "hearing_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -42,6 +61,9 @@ class DocumentReprint(Base):
     receipt_id: Mapped[int | None] = mapped_column(ForeignKey("receipt.id"))
     license_id: Mapped[int | None] = mapped_column(ForeignKey("license.id"))
     kennel_license_id: Mapped[int | None] = mapped_column(ForeignKey("kennel_license.id"))
+    violation_id: Mapped[int | None] = mapped_column(ForeignKey("violation.id"))
+    impound_id: Mapped[int | None] = mapped_column(ForeignKey("impound.id"))
+    hearing_id: Mapped[int | None] = mapped_column(ForeignKey("dog_hearing.id"))
     # What the reprint said it was (``2026-000012``, ``license 12, 2026–27``), as printed.
     document_label: Mapped[str] = mapped_column(String(60))
     printed_at: Mapped[dt.datetime]

@@ -137,3 +137,7 @@ class PrintedKind(enum.StrEnum):
     RECEIPT = "receipt"
     CERTIFICATE = "certificate"
     KENNEL_CERTIFICATE = "kennel_certificate"
+    VIOLATION_NOTICE = "violation_notice"
+    HEARING_NOTICE = "hearing_notice"
+    HEARING_ORDER = "hearing_order"
+    IMPOUND_RELEASE = "impound_release"

@@ -51,6 +51,8 @@ class Permission(enum.StrEnum):
     BACK_UP = "back_up"  # a backup taken by hand (close-out's scheduled one needs none)
     RESTORE = "restore"  # replaces the whole database: the administrator's alone
     REPAIR = "repair"  # moves counters past their records (``db repair``): the administrator's
+    ENFORCE = "enforce"  # violations, impounds and complaints: the animal control officer's
+    HEARINGS = "hearings"  # hearings, decisions, orders and licensing bars (§157)
 
 
 PERMISSION_WORDS = {
@@ -73,6 +75,8 @@ PERMISSION_WORDS = {
     Permission.BACK_UP: "back up the database",
     Permission.RESTORE: "restore the database from a backup",
     Permission.REPAIR: "repair the database's counters",
+    Permission.ENFORCE: "record violations, impounds or complaints",
+    Permission.HEARINGS: "record hearings, decisions or orders",
 }
 
 _COUNTER = frozenset(
@@ -92,8 +96,11 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
     Role.ADMINISTRATOR: frozenset(Permission),
     Role.CLERK: frozenset(Permission)
     - {Permission.MANAGE_USERS, Permission.RESTORE, Permission.REPAIR},
+    # The assistant takes fines and release charges (SELL) but records no enforcement.
     Role.ASSISTANT_CLERK: _COUNTER,
-    Role.ANIMAL_CONTROL: frozenset({Permission.INSPECT, Permission.READ_REPORTS}),
+    Role.ANIMAL_CONTROL: frozenset(
+        {Permission.INSPECT, Permission.READ_REPORTS, Permission.ENFORCE}
+    ),
     # The treasurer reads; the treasurer never posts, voids or changes a record.
     Role.TREASURER: frozenset({Permission.READ_REPORTS, Permission.READ_AUDIT}),
 }
