@@ -111,6 +111,22 @@ ACCESS: dict[str, Access] = {
     "print receipt": Reads((Permission.SELL, Permission.REPRINT)),
     "print certificate": Reads((Permission.SELL, Permission.REPRINT)),
     "print kennel-tags": Reads((Permission.SELL, Permission.REPRINT)),
+    # Enforcement records (issue 28) are read as the counter reads owners and dogs; its
+    # papers and lists carry residents' names and amounts owed.
+    "violation list": _ANYONE,
+    "violation show": _ANYONE,
+    "violation unpaid": _ANYONE,
+    "impound list": _ANYONE,
+    "impound show": _ANYONE,
+    "impound charges": _ANYONE,
+    "hearing list": _ANYONE,
+    "hearing show": _ANYONE,
+    "print violation-notice": Reads((Permission.ENFORCE, Permission.SELL, Permission.REPRINT)),
+    "print hearing-notice": Reads((Permission.HEARINGS, Permission.REPRINT)),
+    "print hearing-order": Reads((Permission.HEARINGS, Permission.REPRINT)),
+    "print impound-release": Reads((Permission.SELL, Permission.REPRINT, Permission.ENFORCE)),
+    "report unpaid-fines": Reads((Permission.READ_REPORTS, Permission.ENFORCE)),
+    "report enforcement": Reads((Permission.READ_REPORTS, Permission.ENFORCE)),
     # A dry run shows how the file's residents match the office's.
     "import register": Reads((Permission.IMPORT_RECORDS,)),
     # Changes: each signs in where it writes; the service checks the permission.
@@ -146,6 +162,24 @@ ACCESS: dict[str, Access] = {
     "export public": Changes(Permission.EXPORT_RECORDS),
     "import rabies": Changes(Permission.IMPORT_RECORDS),
     "import census": Changes(Permission.IMPORT_RECORDS),
+    # Enforcement: the officer records; a fine or a release is a sale; the hearing authority's
+    # steps are recorded by the clerk.
+    "violation record": Changes(Permission.ENFORCE),
+    "violation dismiss": Changes(Permission.ENFORCE),
+    "violation court": Changes(Permission.ENFORCE),
+    "violation pay": Changes(Permission.SELL),
+    "impound take": Changes(Permission.ENFORCE),
+    "impound dispose": Changes(Permission.ENFORCE),
+    "impound release": Changes(Permission.SELL),
+    "hearing complaint": Changes(Permission.ENFORCE),
+    "hearing schedule": Changes(Permission.HEARINGS),
+    "hearing decide": Changes(Permission.HEARINGS),
+    "hearing court": Changes(Permission.HEARINGS),
+    "hearing close": Changes(Permission.HEARINGS),
+    "hearing end-order": Changes(Permission.HEARINGS),
+    "hearing breach": Changes(Permission.HEARINGS),
+    "hearing reported": Changes(Permission.HEARINGS),
+    "hearing lift-bar": Changes(Permission.HEARINGS),
 }
 
 

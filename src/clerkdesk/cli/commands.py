@@ -29,6 +29,7 @@ from clerkdesk.cli import (
     year_cmd,
 )
 from clerkdesk.cli.backups import backup_cmd, restore_cmd
+from clerkdesk.cli.enforcement import hearing_cmd, impound_cmd, violation_cmd
 from clerkdesk.cli.exports import export_cmd
 from clerkdesk.cli.importing import import_cmd
 
@@ -44,6 +45,9 @@ REGISTRARS: list[Registrar] = [
     search_cmd.register,
     tags_cmd.register,
     kennel_cmd.register,
+    violation_cmd.register,
+    impound_cmd.register,
+    hearing_cmd.register,
     year_cmd.register,
     audit_cmd.register,
     town_cmd.register,

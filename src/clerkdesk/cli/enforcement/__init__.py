@@ -1,3 +1,3 @@
-"""Enforcement from the command line (issue 28): for now ``quote fine`` and ``quote impound``,
-which read a town profile and print what it charges; recording violations, impounds and
-hearings comes later."""
+"""Enforcement from the command line (issue 28): ``quote fine`` and ``quote impound`` read a
+town profile; ``violation``, ``impound`` and ``hearing`` record and settle the officer's and
+the hearing authority's work."""
