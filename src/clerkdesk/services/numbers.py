@@ -24,13 +24,24 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
 from clerkdesk.errors import EnvironmentProblem
-from clerkdesk.models import KennelLicense, License, NumberSequence, Receipt
+from clerkdesk.models import (
+    DogHearing,
+    Impound,
+    KennelLicense,
+    License,
+    NumberSequence,
+    Receipt,
+    Violation,
+)
 from clerkdesk.models.ledger import LedgerEntry
 
 RECEIPT = "receipt"
 LICENSE = "license"
 KENNEL_LICENSE = "kennel_license"
 LEDGER = "ledger"
+VIOLATION = "violation"
+IMPOUND = "impound"
+HEARING = "hearing"
 """The ledger chain's place (``ledger_chain.CHAIN``, scope ``"all"``)."""
 
 REPAIR = "an administrator must run `clerkdesk db repair`"
@@ -92,6 +103,34 @@ COUNTED: dict[str, Counted] = {
             None,
             lambda _value: "all",
             lambda _scope: LedgerEntry.seq.is_not(None),
+        ),
+        # Enforcement records, numbered per calendar year (services/enforcement/refs.py).
+        Counted(
+            VIOLATION,
+            "violation counter",
+            "violations",
+            Violation.number,
+            Violation.year,
+            str,
+            lambda scope: Violation.year == int(scope),
+        ),
+        Counted(
+            IMPOUND,
+            "impound counter",
+            "impounds",
+            Impound.number,
+            Impound.year,
+            str,
+            lambda scope: Impound.year == int(scope),
+        ),
+        Counted(
+            HEARING,
+            "complaint counter",
+            "complaints",
+            DogHearing.number,
+            DogHearing.year,
+            str,
+            lambda scope: DogHearing.year == int(scope),
         ),
     )
 }
