@@ -33,6 +33,10 @@ TABLE_WORDS: dict[str, str] = {
     "export": "export",
     "dog": "dog",
     "dog_designation": "designation",
+    "dog_hearing": "complaint and hearing",
+    "dog_order": "order",
+    "enforcement_payment": "fine or impound payment",
+    "impound": "impound",
     "import_batch": "import",
     "kennel": "kennel",
     "kennel_dog": "kennel dog",
@@ -41,6 +45,7 @@ TABLE_WORDS: dict[str, str] = {
     "kennel_tag": "kennel tag",
     "license": "license",
     "license_year_opening": "license year opened",
+    "licensing_bar": "licensing bar",
     # Not audited by the hook: a notice's reprint adds its own entry (services.notice_record).
     "notice_sent": "notice sent",
     "owner": "owner",
@@ -51,6 +56,8 @@ TABLE_WORDS: dict[str, str] = {
     "tag_mark": "tag mark",
     "tag_stock": "tag stock",
     "town_profile_version": "town rules version",
+    "violation": "violation",
+    "violation_dog": "dog in a violation",
 }
 """What each audited table is called on screen and in the command line."""
 
