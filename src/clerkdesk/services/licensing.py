@@ -26,11 +26,21 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import DatabaseBusy, ValidationError
 from clerkdesk.models import Dog, License, LicenseStatus, Owner, TagIssue, TagStatus
-from clerkdesk.rules import QuoteLine
+from clerkdesk.rules import QuoteLine, TownProfile
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.tag_text import tag_text
 from clerkdesk.rules.transaction_fees import sale_fees_on
 from clerkdesk.services.acting import acting
+from clerkdesk.services.enforcement.charges import (
+    EnforcementCharges,
+    fine_charges,
+    impound_dogs,
+    lock_enforcement,
+    record_payments,
+    release_charges_of,
+    unlicensed_refusal,
+)
+from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
 from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.numbers import LICENSE, next_number
@@ -58,15 +68,20 @@ class LicenseItem:
 
 @dataclass(frozen=True)
 class CheckoutRequest:
+    """``items`` may be empty where the receipt pays ``fines`` (violation ids) or
+    ``releases`` (impound ids) alone; an empty cart is refused."""
+
     payer_owner_id: int
     items: tuple[LicenseItem, ...]
     tenders: tuple[TenderInput, ...]
     expected_total: Decimal | None = None
-    """The licenses' total the clerk was shown (before any payment fee): when given, a
-    checkout that quotes another total (another workstation just sold for the same owner)
-    charges nothing and says so. A payment fee is not part of it: it follows from the
-    tenders, which the checkout computes again from the same rules the payment screen
-    quoted."""
+    """The cart's total the clerk was shown (licenses, fines and releases, before any
+    payment fee): when given, a checkout that quotes another total (another workstation
+    just sold for the same owner, or a release's next day began) charges nothing and says
+    so. A payment fee is not part of it: it follows from the tenders, which the checkout
+    computes again from the same rules the payment screen quoted."""
+    fines: tuple[int, ...] = ()
+    releases: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,10 @@ class CheckoutResult:
     change_due: Decimal
     licenses: tuple[IssuedLicense, ...]
     fees: Decimal = Decimal("0.00")
+    fines_paid: tuple[int, ...] = ()
+    """The violations whose fines the receipt paid."""
+    released: tuple[int, ...] = ()
+    """The impounds whose dogs the receipt released (or whose charges it paid again)."""
 
 
 def waivable(line: QuoteLine) -> bool:
@@ -206,13 +225,16 @@ def checkout_in(
     now: dt.datetime,
 ) -> CheckoutResult:
     """The checkout inside the caller's transaction (the demo town writes years of them)."""
-    if not request.items:
+    if not (request.items or request.fines or request.releases):
         raise ValidationError("The cart is empty.", field="cart")
     dog_ids = [item.dog_id for item in request.items]
     if len(set(dog_ids)) != len(dog_ids):
         raise ValidationError("A dog is in the cart twice.", field="cart")
-    # Before anything the rules count is read: see ``locks``.
-    lock_dogs_and_owners(session, dog_ids, [request.payer_owner_id])
+    # Before anything the rules count is read: see ``locks``. A fine or a release is held
+    # too, so two workstations never both take it (``enforcement.charges``).
+    released_dogs = impound_dogs(session, request.releases)
+    lock_dogs_and_owners(session, [*dog_ids, *released_dogs], [request.payer_owner_id])
+    lock_enforcement(session, request.fines, request.releases)
     profile = profile_in_force(session)
     payer = session.get(Owner, request.payer_owner_id)
     if payer is None:
@@ -240,15 +262,23 @@ def checkout_in(
             seniors[owner_id] = seniors.get(owner_id, 0) + 1
         standings.append((item, standing))
         lines.extend(charged_lines(standing, item.waivers))
-    # Fees once per sale, not per dog: after the dogs' lines, in the cart's total too.
-    lines.extend(ChargedLine(fee, fee.amount) for fee in sale_fees_on(profile, today))
+    # Fees once per sale of licenses, not per dog: after the dogs' lines, in the cart's
+    # total too (a receipt for a fine alone sells no license).
+    if request.items:
+        lines.extend(ChargedLine(fee, fee.amount) for fee in sale_fees_on(profile, today))
+    enforcement = _enforcement_charges(session, profile, request, standings, today, now)
+    # Each fine's and release's line is known by its place on the receipt, to name it paid.
+    positions = {id(c): len(lines) + n for n, c in enumerate(enforcement.lines, start=1)}
+    lines.extend(enforcement.lines)
     total = sum((c.amount for c in lines), Decimal("0.00"))
     if request.expected_total is not None and total != request.expected_total:
         owed = {s.dog_id: Decimal("0.00") for _i, s in standings}
         for charged in lines:
             if charged.dog_id is not None:
                 owed[charged.dog_id] += charged.amount
-        now_owed = ", ".join(f"{s.dog_name} {owed[s.dog_id]:.2f}" for _i, s in standings)
+        now_owed = ", ".join(
+            [f"{s.dog_name} {owed[s.dog_id]:.2f}" for _i, s in standings] + enforcement.amounts()
+        )
         raise ValidationError(
             f"The total is now {total:.2f}, not the {request.expected_total:.2f} quoted "
             f"({now_owed}): another workstation may have licensed for this owner at the same "
@@ -338,6 +368,7 @@ def checkout_in(
             )
         )
     sale.post(licensed)
+    record_payments(session, receipt, enforcement, positions, released_by=actor.name, now=now)
     return CheckoutResult(
         receipt.id,
         receipt.label,
@@ -345,7 +376,51 @@ def checkout_in(
         sale.change_due,
         tuple(issued),
         sale.fee_total,
+        fines_paid=tuple(v.id for v, _c in enforcement.fines),
+        released=tuple(i.id for i, _c in enforcement.releases),
     )
+
+
+def _enforcement_charges(
+    session: Session,
+    profile: TownProfile,
+    request: CheckoutRequest,
+    standings: list[tuple[LicenseItem, DogStanding]],
+    today: dt.date,
+    now: dt.datetime,
+) -> EnforcementCharges:
+    """The fines' and releases' lines; a held dog goes home licensed for the license year
+    in force today, or licensed by this very receipt (MGL c.140 §151A)."""
+    charges = EnforcementCharges(
+        fine_charges(session, request.fines, request.tenders),
+        release_charges_of(session, profile, request.releases, now),
+    )
+    licensed_here = {
+        s.dog_id
+        for _i, s in standings
+        if s.quote is not None and s.quote.license_year.start <= today <= s.quote.license_year.end
+    }
+    for impound, _lines in charges.releases:
+        if impound.disposition is not None or impound.dog_id is None:
+            continue  # charges owed again after a void: the dog is home already
+        if impound.dog_id in licensed_here or _licensed_today(
+            session, profile, impound.dog_id, today
+        ):
+            continue
+        dog = session.get(Dog, impound.dog_id)
+        name = dog.name if dog is not None else "The dog"
+        raise ValidationError(
+            f"{unlicensed_refusal(name, impound.label)} {NOTHING_CHARGED}", field="releases"
+        )
+    return charges
+
+
+def _licensed_today(session: Session, profile: TownProfile, dog_id: int, today: dt.date) -> bool:
+    try:
+        year = profile.license_year_containing(today)
+    except ValidationError:
+        return False
+    return held_license(session, profile, dog_id, year, today) is not None
 
 
 def quote_dogs(
