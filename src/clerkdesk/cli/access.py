@@ -169,6 +169,7 @@ ACCESS: dict[str, Access] = {
     "violation court": Changes(Permission.ENFORCE),
     "violation pay": Changes(Permission.SELL),
     "impound take": Changes(Permission.ENFORCE),
+    "impound identify": Changes(Permission.ENFORCE),
     "impound dispose": Changes(Permission.ENFORCE),
     "impound release": Changes(Permission.SELL),
     "hearing complaint": Changes(Permission.ENFORCE),
