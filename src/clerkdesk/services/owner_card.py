@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
@@ -35,7 +35,9 @@ from clerkdesk.rules import (
 )
 from clerkdesk.rules.new_to_town import is_new_to_town, new_to_town_until
 from clerkdesk.rules.schedule import SeniorExemption
+from clerkdesk.rules.town_time import town_zone
 from clerkdesk.rules.transaction_fees import sale_fees_on
+from clerkdesk.services.enforcement.counter_facts import CounterFacts, owner_facts
 from clerkdesk.services.license_terms import held_license
 from clerkdesk.services.people import DogInput, OwnerInput
 from clerkdesk.services.profile_source import profile_in_force
@@ -105,6 +107,9 @@ class OwnerCard:
     # Fees charged once per sale of dog licenses (``transaction_fees``): the cart adds them
     # once, however many dogs it holds, as checkout charges them.
     sale_fees: tuple[QuoteLine, ...] = ()
+    # Enforcement (issue 28): open violations and unpaid fines, impounded dogs and their
+    # charges, orders in force, licensing bars; what the cart may take with the licenses.
+    enforcement: CounterFacts = field(default_factory=CounterFacts)
 
     @property
     def license_year_label(self) -> str:
@@ -191,11 +196,17 @@ _ORDER = {DogStatus.ACTIVE: 0, DogStatus.LOST: 1}
 
 
 def owner_card(
-    database: Database, owner_id: int, on: dt.date, *, license_year: int | None = None
+    database: Database,
+    owner_id: int,
+    on: dt.date,
+    *,
+    license_year: int | None = None,
+    now: dt.datetime | None = None,
 ) -> OwnerCard:
     """``license_year`` (the calendar year it starts in) asks for next year's licenses while
     they are on sale; a year not on sale on ``on`` gives the year in force instead, so a card
-    always says which year it quotes."""
+    always says which year it quotes. ``now`` (the counter's moment) counts an impounded
+    dog's charges; without it they are counted to noon of ``on``."""
     with database.read() as session:
         owner = session.get(Owner, owner_id)
         if owner is None:
@@ -299,6 +310,12 @@ def owner_card(
             years_on_sale=on_sale,
             limit_warnings=_limit_warnings(profile, owned, on),
             sale_fees=tuple(sale_fees_on(profile, on)),
+            enforcement=owner_facts(
+                session,
+                profile,
+                owner.id,
+                now or dt.datetime.combine(on, dt.time(12), tzinfo=town_zone()),
+            ),
         )
 
 

@@ -30,6 +30,7 @@ from clerkdesk.models.years import NoticeSent
 from clerkdesk.rules import DogQuoteRequest, LicenseYear, Quote, TownProfile, quote_dog
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.kinds import NoticeKind
+from clerkdesk.services.enforcement.in_force import bar_refusals
 from clerkdesk.services.kennel_facts import license_label
 from clerkdesk.services.license_terms import (
     HELD,
@@ -271,6 +272,9 @@ def dog_standing(
         blockers.append(f"{dog.name} is marked {dog.status.value}.")
     if owner.status is not OwnerStatus.ACTIVE:
         blockers.append(f"{owner.display_name} is marked {owner.status.value}.")
+    # A violated order's five-year bar (MGL c.140 §157) is the dog's owner's, who takes the
+    # license out; who hands over the money does not change whose license it is.
+    blockers.extend(bar_refusals(session, [owner.id], on))
     certificate = session.scalars(
         select(RabiesCertificate)
         .where(RabiesCertificate.dog_id == dog.id)
