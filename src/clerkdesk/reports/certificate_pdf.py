@@ -19,7 +19,13 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from clerkdesk.reports.certificate_sections import closing, conditions, section, what_happened
+from clerkdesk.reports.certificate_sections import (
+    closing,
+    conditions,
+    orders,
+    section,
+    what_happened,
+)
 from clerkdesk.reports.documents import CertificateDocument, RabiesView
 from clerkdesk.reports.layout import (
     BODY,
@@ -382,6 +388,8 @@ def _certificate(
         _fees(doc, width),
         Spacer(1, 7),
     ]
+    if doc.orders:
+        story += [orders(doc, width), Spacer(1, 7)]
     if doc.conditions or doc.statutory_conditions:
         story += [conditions(doc, width), Spacer(1, 4)]
     else:

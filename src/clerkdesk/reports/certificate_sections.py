@@ -64,6 +64,29 @@ def conditions(doc: CertificateDocument, width: float) -> Table:
     return section(title, table, width)
 
 
+ORDERS_TITLE = "ORDERS IN FORCE — MGL c.140 §157"
+
+
+def orders(doc: CertificateDocument, width: float) -> Table:
+    """The orders the dog is licensed under, one a line: the license does not lift them."""
+    lines = [
+        markup(f"•&nbsp;{esc(words)}", style(8.5, leftIndent=8, firstLineIndent=-8))
+        for words in doc.orders
+    ]
+    body = Table([[line] for line in lines], colWidths=[width - 12])
+    body.setStyle(
+        TableStyle(
+            [
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    return section(ORDERS_TITLE, body, width)
+
+
 def closing(doc: CertificateDocument, width: float) -> Table:
     """Who issued it, beside the line the clerk signs."""
     issued = f"Issued {day(doc.issued_at.date())} by {doc.issued_by} · Receipt {doc.receipt_label}"

@@ -279,6 +279,9 @@ class CertificateDocument:
     """The town's own seal or logo (PNG or JPEG); ``None`` prints the default seal."""
     rolling: bool = False
     """The town's licenses run a year from their own day (not one license year)."""
+    orders: tuple[str, ...] = ()
+    """The hearing authority's orders about the dog in force when the license was issued
+    (MGL c.140 §157), each in words with its conditions and its hearing's date."""
 
     @property
     def fee_total(self) -> Decimal:

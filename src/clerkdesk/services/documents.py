@@ -50,6 +50,7 @@ from clerkdesk.services.document_events import (
     tender_views,
     transfer_of,
 )
+from clerkdesk.services.enforcement.in_force import orders_in_force
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.seal import seal_bytes
 from clerkdesk.services.tag_prefix import stock_prefix, tag_text_in
@@ -310,6 +311,8 @@ def _certificate(
         transfer=transfer_of(session, license_row, zone),
         payments=tuple(payment_of(each, zone) for each in paid_on),
         seal=seal,
+        # The orders the dog was licensed under (issue 28): named on its certificate.
+        orders=tuple(o.words for o in orders_in_force(session, dog.id, issued_at.date())),
     )
 
 
