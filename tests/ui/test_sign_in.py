@@ -212,8 +212,12 @@ def test_no_idle_lock_when_the_office_sets_none(
     ("name", "shown", "lands_on"),
     [
         ("treasurer", {"money", "reports", "audit"}, "money"),
-        ("aco", {"owners", "kennels", "money", "reports"}, "owners"),
-        ("assistant", {"counter", "owners", "kennels", "tags", "money", "reports"}, "counter"),
+        ("aco", {"owners", "kennels", "money", "reports", "enforcement"}, "owners"),
+        (
+            "assistant",
+            {"counter", "owners", "kennels", "tags", "money", "reports", "enforcement"},
+            "counter",
+        ),
         ("clerk", {area.key for area in AREAS}, "counter"),
     ],
 )

@@ -42,6 +42,9 @@ AREAS: tuple[Area, ...] = (
     Area("reports", "Reports", "reports", "F7", ("read_reports",)),
     Area("settings", "Settings", "settings", "F8", ("manage_town",)),
     Area("audit", "Audit", "search", "F9", ("read_audit",)),
+    # The animal control officer's; the assistant clerk reads it (and takes fines at the
+    # Counter); the treasurer has no part in it.
+    Area("enforcement", "Enforcement", "enforcement", "F10", ("enforce", "hearings", "sell")),
 )
 
 

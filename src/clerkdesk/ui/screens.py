@@ -7,6 +7,7 @@ from clerkdesk.ui.counter.reprint_job import Reprinter
 from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.views.audit import AuditView
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.enforcement import EnforcementView
 from clerkdesk.ui.views.kennels import KennelsView
 from clerkdesk.ui.views.kennels.keys import KENNEL_REPRINTS
 from clerkdesk.ui.views.money import MoneyView
@@ -32,8 +33,12 @@ def build_views(ctx: UiContext, on_town_changed: TownChanged | None = None) -> d
         "reports": ReportsView(ctx),
         "settings": SettingsView(ctx, on_town_changed),
         "audit": AuditView(ctx),
+        "enforcement": EnforcementView(ctx),
     }
     counter, owners = views["counter"], views["owners"]
     if isinstance(counter, CounterView) and isinstance(owners, OwnersView):
         owners.open_at_counter.connect(counter.show_owner)  # Enter on a dog opens its owner
+    enforcement = views["enforcement"]
+    if isinstance(counter, CounterView) and isinstance(enforcement, EnforcementView):
+        enforcement.open_at_counter.connect(counter.show_owner)  # a fine, a release
     return views
