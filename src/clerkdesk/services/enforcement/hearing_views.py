@@ -18,6 +18,7 @@ from clerkdesk.rules.enforcement_kinds import HearingDecision, OrderKind
 from clerkdesk.rules.hearing_dates import petition_until
 from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.enforcement.orders import order_words
+from clerkdesk.services.enforcement.refs import find_by_ref
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,12 @@ def hearing_in_session(session: Session, row: DogHearing) -> HearingView:
     )
 
 
+def hearing_id_of(database: Database, ref: str) -> int:
+    """The id of the complaint a typed reference (H2026-0001) names; one line if none."""
+    with database.read() as session:
+        return find_by_ref(session, DogHearing, ref).id
+
+
 def hearing_view(database: Database, hearing_id: int) -> HearingView:
     with database.read() as session:
         row = session.get(DogHearing, hearing_id)
@@ -227,6 +234,17 @@ def _matching(text: str) -> Iterable[ColumnElement[bool]]:
     year, _, number = ref.partition("-")
     if year.isdigit() and number.isdigit():
         yield (DogHearing.year == int(year)) & (DogHearing.number == int(number))
+
+
+def bar_of(database: Database, bar_id: int) -> BarView:
+    """One licensing bar, as ``hearing show`` lists it."""
+    with database.read() as session:
+        bar = session.get(LicensingBar, bar_id)
+        if bar is None:
+            raise ValidationError(f"No licensing bar {bar_id} is on file.", field="bar")
+        owner = session.get(Owner, bar.owner_id)
+        assert owner is not None
+        return bar_view(bar, owner)
 
 
 def reports_due_in(session: Session, on: dt.date) -> list[BarView]:

@@ -31,6 +31,7 @@ from clerkdesk.services.enforcement.hearing_views import (
     BarView,
     HearingView,
     OrderView,
+    hearing_id_of,
     hearing_view,
     list_hearings,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "close_hearing",
     "decide",
     "file_complaint",
+    "hearing_id_of",
     "hearing_view",
     "list_hearings",
     "record_court_result",
