@@ -29,7 +29,7 @@ from clerkdesk.models import (
 from clerkdesk.rules.enforcement_kinds import ViolationStatus
 from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services.enforcement.paid import paid_violations
-from clerkdesk.services.enforcement.refs import parse_ref
+from clerkdesk.services.enforcement.refs import find_by_ref, parse_ref
 
 # A list is for reading on a screen; a search narrows it rather than paging through it.
 MAX_LIMIT = 2000
@@ -262,6 +262,13 @@ def violation_row(database: Database, violation_id: int) -> ViolationRow:
         if violation is None:
             raise ValidationError(f"No violation {violation_id} is on file.", field="violation")
         return rows_of(session, [violation])[0]
+
+
+def violation_by_ref(database: Database, text: str) -> ViolationRow:
+    """The violation a typed reference names (``V2026-0001``, or ``2026-1``); a one-line
+    refusal when it is not one, or none is on file."""
+    with database.read() as session:
+        return rows_of(session, [find_by_ref(session, Violation, text)])[0]
 
 
 def unpaid_past_due(database: Database, on: dt.date) -> list[ViolationRow]:

@@ -41,6 +41,7 @@ from clerkdesk.services.enforcement.violation_lists import (
     payment_methods_of,
     payment_words,
     unpaid_past_due,
+    violation_by_ref,
     violation_row,
 )
 from clerkdesk.services.locks import lock_dogs_and_owners
@@ -56,6 +57,7 @@ __all__ = [
     "payment_methods_of",
     "record_violation",
     "unpaid_past_due",
+    "violation_by_ref",
     "violation_row",
 ]
 
