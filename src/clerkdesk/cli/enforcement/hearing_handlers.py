@@ -178,7 +178,9 @@ def handle_breach(args: argparse.Namespace, ctx: CliContext) -> int:
     bar_id = record_breach(
         database, order_id, breached_on=on, notes=args.notes, actor=ctx.actor(), clock=ctx.clock
     )
-    out(_bar_line(bar_of(database, bar_id), ctx.clock.today()))
+    # Just recorded: the report's day, however late the breach was recorded.
+    bar = bar_of(database, bar_id)
+    out(_bar_line(bar, bar.breached_on))
     return 0
 
 
