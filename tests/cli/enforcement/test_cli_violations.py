@@ -78,7 +78,7 @@ def test_seed_000_a_warning_then_a_fine_from_the_command_line(
     year = (TODAY - dt.timedelta(days=200)).year
     first = f"V{year}-0001"
     assert out.startswith(f"recorded {first}: Jane Doe (owner {seed000.jane}), Bella, Rex")
-    assert "offense 1: written warning, nothing to pay" in out
+    assert "offense 1, written warning\n  pay: nothing: a written warning\n" in out
 
     # WHEN Rex is picked up again within the year
     status, out, err = cli(

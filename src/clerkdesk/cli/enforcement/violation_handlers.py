@@ -98,17 +98,22 @@ def _print_json(value: object) -> None:
     out(json.dumps(value, ensure_ascii=False, indent=2))
 
 
-def _assessment_words(row: ViolationRow) -> str:
+def _pay_words(row: ViolationRow) -> str:
+    """How much, by when and how, as the notice will say it."""
     from clerkdesk.rules.dates import us_date
 
     if row.warning:
-        return f"offense {row.offense_number}: written warning, nothing to pay"
-    most = "not more than " if row.maximum else ""
-    words = f"offense {row.offense_number}: fine {most}{_money(row.amount)}"
+        return "nothing: a written warning"
+    if row.maximum:
+        words = f"not more than {_money(row.amount)} (the officer or the court sets it)"
+    else:
+        words = _money(row.amount)
     if row.pay_by is not None:
-        words += f", pay by {us_date(row.pay_by)}"
+        words += f" by {us_date(row.pay_by)}"
     if row.payment_methods:
-        words += f" ({row.payment_methods} only)"
+        methods = [method.strip() for method in row.payment_methods.split(",")]
+        named = methods[0] if len(methods) == 1 else f"{', '.join(methods[:-1])} or {methods[-1]}"
+        words += f", {named} only"
     return words
 
 
@@ -123,7 +128,7 @@ def _card(row: ViolationRow) -> None:
     out(f"  dogs: {dogs}")
     out(f"  what: {row.description} [{row.code}]")
     out(f"  when: {_moment(row.occurred_at)}; where: {row.place}; officer: {row.officer}")
-    out(f"  {_assessment_words(row)}")
+    out(f"  offense {row.offense_number}; pay: {_pay_words(row)}")
     out(f"  citation: {row.citation}; account: {row.account}")
     if row.notes:
         for number, line in enumerate(row.notes.splitlines()):
@@ -170,7 +175,7 @@ def handle_record(args: argparse.Namespace, ctx: CliContext) -> int:
         f"{', '.join(row.dog_names)} at {row.place} {_moment(row.occurred_at)}"
     )
     out(f"  {row.description}")
-    out(f"  {_assessment_words(row)}")
+    out(f"  pay: {_pay_words(row)}")
     out(f"  citation: {row.citation}")
     return 0
 
