@@ -87,7 +87,8 @@ def test_a_dog_already_held_is_refused_until_its_impound_ends(
     town = impound_town(database, clock)
     first = taken(town, town.bella, town_time(MAY))
 
-    with pytest.raises(ValidationError, match=r"Bella is already held \(I2026-0001, taken in "):
+    held_words = r"Bella is already held \(I2026-0001, at City pound, 4 Depot Rd since 05/20/2026"
+    with pytest.raises(ValidationError, match=held_words):
         taken(town, town.bella, town_time(MAY, 12))
     assert _count(database) == 1
 

@@ -205,10 +205,7 @@ def handle_show(args: argparse.Namespace, ctx: CliContext) -> int:
         out(f"  charges: none ({view.charges_refused})")
     else:
         paid = "paid" if view.paid else "not paid"
-        out(
-            f"  charges to {_shown(view.charges_as_of)}: {view.total:.2f} ({paid}; "
-            f"{view.handling_events} handling)"
-        )
+        out(f"  charges to {_shown(view.charges_as_of)}: {view.total:.2f} ({paid})")
     if view.disposition is not None and view.disposed_at is not None:
         out(f"  {view.disposition.value}: {_shown(view.disposed_at)} by {view.disposed_by}")
     if view.adopter_name:

@@ -142,8 +142,9 @@ def _not_held(session: Session, dog: Dog, other_than: int | None = None) -> None
     held = open_impound(session, dog.id)
     if held is not None and held.id != other_than:
         raise ValidationError(
-            f"{dog.name} is already held ({held.label}, taken in {shown_moment(held.taken_at)} "
-            f"to {held.held_at}): release it or record its disposition first.",
+            f"{dog.name} is already held ({held.label}, at {held.held_at} since "
+            f"{shown_moment(held.taken_at)}): release it at the counter or record its "
+            "disposition first.",
             field="dog",
         )
 
