@@ -14,13 +14,13 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.rules.counts import counted
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.money import dollars
 from clerkdesk.services.enforcement.officer_day import (
     HEARINGS_AHEAD_DAYS,
     OfficerDay,
     officer_day,
 )
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.fields import money
 from clerkdesk.ui.views.base import empty_state
 from clerkdesk.ui.views.enforcement.keys import OPEN_KEYS
 from clerkdesk.ui.views.enforcement.offers import ActionButton
@@ -72,7 +72,7 @@ def day_lines(day: OfficerDay) -> list[DayLine]:
                 "Fine past due",
                 fine.label,
                 fine.owner_name,
-                f"{money(fine.amount)} unpaid, {counted(fine.days_past, 'day')} past due; "
+                f"{dollars(fine.amount)} unpaid, {counted(fine.days_past, 'day')} past due; "
                 "not filed with the court",
                 f"pay by {us_date(fine.pay_by)}",
             )
@@ -144,7 +144,7 @@ class DayPage(QWidget):
         layout.addWidget(self.empty)
         self.model: RowsModel[DayLine] = RowsModel(DAY_COLUMNS, day_cells, self)
         self.table = record_table(self.model, "The officer's day", self)
-        for column, width in enumerate((110, 100, 220, 430)):
+        for column, width in enumerate((110, 100, 200, 520)):
             self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 1)
         self.setFocusProxy(self.table)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from clerkdesk.rules.town_time import town_zone
 from clerkdesk.services.enforcement.officer_picks import PickedDog
 from clerkdesk.ui.fields import BadInput, parse_date
+from clerkdesk.ui.form_base import FormDialog
 
 _TIME = re.compile(r"^\s*(\d{1,2})(?::?(\d{2}))?\s*([aApP])?\.?\s*[mM]?\.?\s*$")
 
@@ -61,6 +62,17 @@ def day_of(text: str, field: str, *, required: bool = True) -> dt.date | None:
     if day is None and required:
         raise BadInput("The date is required (MM/DD/YYYY).", field)
     return day
+
+
+def caption_at_top(form: FormDialog, *keys: str) -> None:
+    """Captions (and messages) level with the first line of a tall field (a finder, a list,
+    notes), not centred on the field's default height."""
+    for key in keys:
+        for part in (form.labels[key], form.messages[key]):
+            part.setMinimumHeight(0)
+            part.setAlignment(part.alignment() & ~Qt.AlignmentFlag.AlignVCenter
+                              | Qt.AlignmentFlag.AlignTop)  # fmt: skip
+        form.labels[key].setContentsMargins(0, 4, 0, 0)
 
 
 class DogChecklist(QListWidget):

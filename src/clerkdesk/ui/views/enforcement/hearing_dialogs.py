@@ -34,7 +34,7 @@ from clerkdesk.services.enforcement.hearings import (
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput
 from clerkdesk.ui.form_base import FormDialog
-from clerkdesk.ui.views.enforcement.form_bits import day_of, town_time_of
+from clerkdesk.ui.views.enforcement.form_bits import caption_at_top, day_of, town_time_of
 from clerkdesk.ui.views.kennels.finder import Finder
 
 DECISIONS = (
@@ -70,6 +70,7 @@ class ComplaintDialog(FormDialog):
         self.complaint.setFixedHeight(64)
         self.complaint.setTabChangesFocus(True)
         self.add_field("complaint", "&What happened", self.complaint)
+        caption_at_top(self, "dog", "complaint")
         self.finish()
         self.dog.setFocus()
         self.dog.chosen.connect(lambda _hit: self.refresh_button())
@@ -198,6 +199,7 @@ class DecideDialog(FormDialog):
         self.findings.setFixedHeight(48)
         self.findings.setTabChangesFocus(True)
         self.add_field("findings", "&Findings", self.findings)
+        caption_at_top(self, "orders", "findings")
         self.finish()
 
     def work(self) -> Callable[[], Any]:

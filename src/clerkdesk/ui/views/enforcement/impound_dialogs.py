@@ -23,7 +23,7 @@ from clerkdesk.services.enforcement.impounds import (
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput
 from clerkdesk.ui.form_base import FormDialog
-from clerkdesk.ui.views.enforcement.form_bits import town_time_of
+from clerkdesk.ui.views.enforcement.form_bits import caption_at_top, town_time_of
 from clerkdesk.ui.views.kennels.finder import Finder
 
 DEFAULT_HELD_AT = "Town dog pound"
@@ -84,6 +84,7 @@ class TakeInDialog(FormDialog):
         self.notes.setFixedHeight(48)
         self.notes.setTabChangesFocus(True)
         self.add_field("notes", "&Notes", self.notes)
+        caption_at_top(self, "dog", "notes")
         self.finish()
         self.dog.setFocus()
         self.dog.picked.connect(lambda: self.day.setFocus())
@@ -129,6 +130,7 @@ class IdentifyDialog(FormDialog):
         self.impound_id, self.label = impound_id, label
         self.dog = Finder(ctx, "dog", "Dog on file", self)
         self.add_field("dog", "Dog on &file", self.dog, required=True, short="dog")
+        caption_at_top(self, "dog")
         self.finish()
         self.dog.chosen.connect(lambda _hit: self.refresh_button())
 
@@ -178,6 +180,7 @@ class DisposeDialog(FormDialog):
         self.notes.setMaxLength(300)
         self.notes.setPlaceholderText("needed before the 10 days end: why (a court order…)")
         self.add_field("notes", "&Notes", self.notes)
+        caption_at_top(self, "adopter")
         self.finish()
         self.kind.currentIndexChanged.connect(lambda _i: self._follow_kind())
         self._follow_kind()

@@ -42,6 +42,9 @@ class RecordsPage(QWidget, Generic[Row]):
         empty: str,
         buttons: Sequence[ActionButton],
         parent: QWidget | None = None,
+        *,
+        widths: Sequence[int] = (),
+        numbers: Sequence[int] = (),
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
@@ -78,8 +81,10 @@ class RecordsPage(QWidget, Generic[Row]):
         self.empty.setAccessibleName(f"No {name.lower()}")
         self.empty.setVisible(False)
         layout.addWidget(self.empty)
-        self.model: RowsModel[Row] = RowsModel(columns, cells, self)
+        self.model: RowsModel[Row] = RowsModel(columns, cells, self, numbers=numbers)
         self.table = record_table(self.model, name, self)
+        for column, width in enumerate(widths):
+            self.table.setColumnWidth(column, width)
         layout.addWidget(self.table, 1)
         self.setFocusProxy(self.table)
         self._timer = QTimer(self)

@@ -115,16 +115,19 @@ class EnforcementView(AreaView):
             ctx, "Violations", VIOLATION_COLUMNS, violation_cells, self._read_violations,
             lambda row: row.id, "No violations on file yet. Record the first with "
             f"Record violation… ({VIOLATION_KEYS}).", (self.violation_button,), self.tabs,
+            widths=(100, 150, 170, 130, 120, 80, 80), numbers=(5, 6),
         )  # fmt: skip
         self.impounds: RecordsPage[ImpoundRow] = RecordsPage(
             ctx, "Impounds", IMPOUND_COLUMNS, impound_cells, self._read_impounds,
             lambda row: row.id, "No dogs impounded yet. Take one in with Take in a dog… "
             f"({IMPOUND_KEYS}).", (self.impound_button,), self.tabs,
+            widths=(100, 150, 140, 180, 160, 50, 110), numbers=(5,),
         )  # fmt: skip
         self.hearings: RecordsPage[HearingView] = RecordsPage(
             ctx, "Hearings", HEARING_COLUMNS, hearing_cells, self._read_hearings,
             lambda row: row.id, "No complaints on file yet. File one with File complaint… "
             f"({COMPLAINT_KEYS}).", (self.complaint_button,), self.tabs,
+            widths=(100, 100, 130, 180, 160, 150),
         )  # fmt: skip
         self.tabs.addTab(self.day, "&Today")
         self.tabs.addTab(self.violations, "&Violations")

@@ -25,7 +25,12 @@ from clerkdesk.services.search import SearchHit
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput
 from clerkdesk.ui.form_base import FormDialog
-from clerkdesk.ui.views.enforcement.form_bits import DogChecklist, day_of, town_time_of
+from clerkdesk.ui.views.enforcement.form_bits import (
+    DogChecklist,
+    caption_at_top,
+    day_of,
+    town_time_of,
+)
 from clerkdesk.ui.views.kennels.finder import Finder
 
 
@@ -87,6 +92,7 @@ class RecordViolationDialog(FormDialog):
         self.notes.setFixedHeight(56)
         self.notes.setTabChangesFocus(True)
         self.add_field("notes", "&Notes", self.notes)
+        caption_at_top(self, "owner", "dogs", "notes")
         self.finish()
         self.owner.setFocus()
         self.owner.chosen.connect(self._owner_chosen)
