@@ -18,6 +18,11 @@ from clerkdesk.rules.profile import TownProfile
 from clerkdesk.rules.quote import QuoteLine
 from clerkdesk.rules.schedule import FineSchedule
 
+STATUTE_DAYS_TO_PAY = 21
+"""A ticket under noncriminal disposition is paid, or a hearing asked for, within 21 days of
+the notice (MGL c.40 §21D): the days a bylaw that names none of its own is held to, so that
+its unpaid fines still reach the court's list."""
+
 
 @dataclass(frozen=True)
 class FineAssessment:
@@ -71,3 +76,11 @@ def assess_fine(
     if schedule.days_to_pay is not None and not warning:
         pay_by = on + dt.timedelta(days=schedule.days_to_pay)
     return FineAssessment(number, warning, line, pay_by, schedule.payment_methods, schedule.maximum)
+
+
+def ticket_pay_by(assessment: FineAssessment, on: dt.date) -> dt.date | None:
+    """The day a ticket written on ``on`` is to be paid by: the bylaw's days, or the
+    statute's 21 where it names none; a warning is not paid."""
+    if assessment.warning:
+        return None
+    return assessment.pay_by or on + dt.timedelta(days=STATUTE_DAYS_TO_PAY)

@@ -94,7 +94,9 @@ def test_seed_000_a_warning_then_a_fine_from_the_command_line(
     status, out, _ = cli(seed000, capsys, "violation", "list", "--owner", str(seed000.jane))
     lines = out.splitlines()
     assert [line.split("\t")[0] for line in lines] == [second["label"], first]
-    assert lines[0].split("\t")[6:] == ["$50.00", "-", "unpaid"]
+    # seed 000 names no days to pay: the statute's 21 (MGL c.40 §21D) from the incident
+    pay_by = (TODAY - dt.timedelta(days=20) + dt.timedelta(days=21)).strftime("%m/%d/%Y")
+    assert lines[0].split("\t")[6:] == ["$50.00", pay_by, "unpaid"]
     assert lines[1].split("\t")[3] == "Bella, Rex" and lines[1].endswith("\twarning")
     status, out, _ = cli(seed000, capsys, "violation", "list", "--dog", str(seed000.bella))
     assert [line.split("\t")[0] for line in out.splitlines()] == [first]

@@ -27,7 +27,7 @@ from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Owner, Violation, ViolationDog
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.enforcement_kinds import ViolationStatus
-from clerkdesk.rules.fines import assess_fine
+from clerkdesk.rules.fines import assess_fine, ticket_pay_by
 from clerkdesk.rules.office_years import record_day
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_day, town_moment
@@ -206,7 +206,7 @@ def record_violation(
             account=_cut(line.account, ACCOUNT),
             citation=_cut(line.citation, CITATION),
             rule_source=_cut(line.source, RULE_SOURCE),
-            pay_by=assessment.pay_by,
+            pay_by=ticket_pay_by(assessment, day),
             payment_methods=payment_words(assessment.payment_methods),
             occurred_at=occurred,
             place=place,
