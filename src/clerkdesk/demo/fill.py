@@ -10,6 +10,7 @@ from sqlalchemy import func, insert, select
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
+from clerkdesk.demo.enforcement import add_enforcement
 from clerkdesk.demo.generator import DemoBatch, DemoTown
 from clerkdesk.demo.history import DEMO_ACTOR, HistoryWritten, Stage, write_history
 from clerkdesk.errors import ValidationError
@@ -148,6 +149,8 @@ def fill_demo(
             stock_only=not history_years,
             stage=stage,
         )
+    if history_years:  # an office with a past has its officer's records too (no money)
+        add_enforcement(database, clock)
     with acting(database, DEMO_ACTOR, Permission.MANAGE_TOWN, clock=clock) as session:
         session.merge(
             Setting(
