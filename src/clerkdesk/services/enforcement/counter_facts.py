@@ -24,6 +24,7 @@ from clerkdesk.rules.enforcement_kinds import ImpoundDisposition, ViolationStatu
 from clerkdesk.rules.money import ZERO
 from clerkdesk.rules.town_time import town_day, town_moment
 from clerkdesk.services.enforcement.charges import (
+    fine_line,
     fine_refusal,
     release_lines,
     release_refusal,
@@ -48,6 +49,8 @@ class OpenViolation:
     pay_by: dt.date | None
     overdue: bool
     dog_ids: tuple[int, ...]
+    line: QuoteLine
+    """The fine as the receipt will print it."""
     why_not: str | None = None
     """Why the counter cannot take it yet (a "not more than" fine still to be set)."""
 
@@ -116,6 +119,7 @@ def _violations(session: Session, rows: Iterable[Violation], on: dt.date) -> lis
                 v.pay_by,
                 v.pay_by is not None and v.pay_by < on,
                 tuple(sorted(d.dog_id for d in v.dogs)),
+                fine_line(v),
                 fine_refusal(v, False),
             )
         )

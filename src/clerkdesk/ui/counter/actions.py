@@ -60,6 +60,19 @@ SPECS = (
         "Ctrl+F",
         "Find a receipt or license certificate by its number and reprint it",
     ),
+    ActionSpec(
+        "fines",
+        "Fines to cart",
+        "I",
+        "Put this owner's unpaid fines in the cart, on the same receipt as the licenses",
+    ),
+    ActionSpec(
+        "release",
+        "Release dog",
+        "G",
+        "Put the held dog's impound charges in the cart (and its license, if it has none for "
+        "this year): it goes home when they are paid",
+    ),
     ActionSpec("pay", "Pay", "F12", "Take payment for the cart"),
     ActionSpec("remove", "Remove from cart", "Del", "Remove the selected dog and its fees"),
     ActionSpec("waive", "Waive late fee", "W", "Waive the selected late fee, with a reason"),

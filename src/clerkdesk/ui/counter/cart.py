@@ -1,7 +1,9 @@
-"""The cart: every fee line of every dog being licensed, the total large, and Pay (F12).
+"""The cart: every fee line of every dog being licensed, the owner's fines and an impounded
+dog's release charges taken with them (issue 28), the total large, and Pay (F12).
 
-Any line can be removed before paying (Del removes that dog with its fees), and a late fee
-or arrears line can be waived with a reason (W), which checkout records on the receipt.
+Any line can be removed before paying (Del removes that dog with its fees, or that fine or
+release), and a late fee or arrears line can be waived with a reason (W), which checkout
+records on the receipt.
 """
 
 from __future__ import annotations
@@ -40,6 +42,22 @@ CART_FIT = (
     SHORT,
 )
 SALE_ROW = 0  # the row key of a fee charged once per sale: no dog's id is 0
+FINE_ROW, RELEASE_ROW = -1, -2  # the row keys of a fine's and a release's lines
+
+
+@dataclass(frozen=True)
+class MoneyOwed:
+    """A fine or an impounded dog's release in the cart: its record and what it charges, as
+    the owner's card showed it (checkout charges it again, and refuses a total changed)."""
+
+    record_id: int
+    label: str
+    who: str
+    lines: tuple[QuoteLine, ...]
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.amount for line in self.lines), ZERO)
 
 
 @dataclass
@@ -83,10 +101,39 @@ class Cart:
         self.joined: dict[int, str] = {}  # other owners whose dogs this payer pays for
         # Fees charged once per sale (``transaction_fees``), as the first dog's card said.
         self.sale_fees: tuple[QuoteLine, ...] = ()
+        self.fines: list[MoneyOwed] = []
+        self.releases: list[MoneyOwed] = []
+
+    @property
+    def empty(self) -> bool:
+        return not (self.entries or self.fines or self.releases)
 
     def accepts(self, owner_id: int) -> bool:
         """May this owner's dogs go on this receipt without asking?"""
-        return not self.entries or owner_id == self.payer_owner_id or owner_id in self.joined
+        return self.empty or owner_id == self.payer_owner_id or owner_id in self.joined
+
+    def _payer(self, owner_id: int, owner_name: str) -> None:
+        if self.empty:
+            self.payer_owner_id, self.payer_name = owner_id, owner_name
+            self.joined = {}
+
+    def add_owed(self, kind: str, owed: MoneyOwed, owner_id: int, owner_name: str) -> bool:
+        """A fine (``kind`` "fine") or a release ("release"); False when it is in already."""
+        held = self.fines if kind == "fine" else self.releases
+        if any(o.record_id == owed.record_id for o in held):
+            return False
+        self._payer(owner_id, owner_name)
+        held.append(owed)
+        return True
+
+    def remove_owed(self, kind: str, record_id: int) -> MoneyOwed | None:
+        held = self.fines if kind == "fine" else self.releases
+        found = next((o for o in held if o.record_id == record_id), None)
+        if found is not None:
+            held.remove(found)
+        if self.empty:
+            self.clear()
+        return found
 
     def join(self, owner_id: int, owner_name: str) -> None:
         if owner_id != self.payer_owner_id:
@@ -100,8 +147,7 @@ class Cart:
         if any(e.standing.dog_id == standing.dog_id for e in self.entries):
             return False
         if not self.entries:
-            self.payer_owner_id, self.payer_name = standing.owner_id, owner_name
-            self.joined = {}
+            self._payer(standing.owner_id, owner_name)
             self.sale_fees = sale_fees
         self.entries.append(CartEntry(standing, owner_name))
         return True
@@ -109,6 +155,8 @@ class Cart:
     def remove(self, dog_id: int) -> None:
         self.entries = [e for e in self.entries if e.standing.dog_id != dog_id]
         if not self.entries:
+            self.sale_fees = ()
+        if self.empty:
             self.clear()
 
     def clear(self) -> None:
@@ -116,6 +164,8 @@ class Cart:
         self.payer_owner_id, self.payer_name = None, ""
         self.joined = {}
         self.sale_fees = ()
+        self.fines = []
+        self.releases = []
 
     def entry(self, dog_id: int) -> CartEntry | None:
         return next((e for e in self.entries if e.standing.dog_id == dog_id), None)
@@ -124,12 +174,23 @@ class Cart:
         """ "Jane Doe (2 dogs, 24.00)": whose cart, how many dogs, how much."""
         count = len(self.entries)
         dogs = f"{count} dog" if count == 1 else f"{count} dogs"
+        for many, word in ((len(self.fines), "fine"), (len(self.releases), "release")):
+            if many:
+                dogs += f", {many} {word}" + "s" * (many > 1)
         return f"{self.payer_name} ({dogs}, {money(self.total)})"
 
     @property
     def total(self) -> Decimal:
         dogs = sum((e.charged(line) for e in self.entries for line in e.lines), ZERO)
-        return dogs + sum((f.amount for f in self.sale_fees), ZERO) if self.entries else dogs
+        if self.entries:
+            dogs += sum((f.amount for f in self.sale_fees), ZERO)
+        return dogs + sum((o.total for o in (*self.fines, *self.releases)), ZERO)
+
+    def fine_ids(self) -> tuple[int, ...]:
+        return tuple(o.record_id for o in self.fines)
+
+    def release_ids(self) -> tuple[int, ...]:
+        return tuple(o.record_id for o in self.releases)
 
     def items(self, tags: dict[int, int | None] | None = None) -> tuple[LicenseItem, ...]:
         tags = tags or {}
@@ -279,16 +340,40 @@ class CartPanel(QWidget):
             for column, item in enumerate(cells):
                 item.setToolTip(f"{line.description}: {money(line.amount)} ({line.citation})")
                 self.table.setItem(row, column, item)
+        for key, kind, owed in [
+            *((FINE_ROW, "Fine", o) for o in self.cart.fines),
+            *((RELEASE_ROW, "Release", o) for o in self.cart.releases),
+        ]:
+            self._owed_row(key, kind, owed)
         self.fit.fit()
         if self._rows and self.table.currentRow() < 0:
             self.table.setCurrentCell(0, 0)
         self.total.setText(money(self.cart.total))
-        self.payer.setText(self._payer_words() if self.cart.entries else "")
-        self.payer.setVisible(bool(self.cart.entries))
-        self.empty.setVisible(not self.cart.entries)
+        filled = not self.cart.empty
+        self.payer.setText(self._payer_words() if filled else "")
+        self.payer.setVisible(filled)
+        self.empty.setVisible(not filled)
         self._show_held()
-        self.pay.setText(f"Pay {money(self.cart.total)}  F12" if self.cart.entries else "Pay  F12")
+        self.pay.setText(f"Pay {money(self.cart.total)}  F12" if filled else "Pay  F12")
         self.changed.emit()
+
+    def _owed_row(self, key: int, kind: str, owed: MoneyOwed) -> None:
+        """One row for a fine or a release: its record, its words, its amount; every line
+        with its citation on hover."""
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        self._rows.append((key, str(owed.record_id)))
+        amount = QTableWidgetItem(money(owed.total))
+        amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        words = f"{kind} {owed.label}"
+        tip = "\n".join(
+            f"{line.description}: {money(line.amount)} ({line.citation})" for line in owed.lines
+        )
+        for column, item in enumerate(
+            (QTableWidgetItem(owed.who), QTableWidgetItem(words), amount)
+        ):
+            item.setToolTip(f"{owed.who}\n{tip}" if column == 0 else tip)
+            self.table.setItem(row, column, item)
 
     def _payer_words(self) -> str:
         words = f"Paid by {self.cart.payer_name}"
@@ -309,7 +394,7 @@ class CartPanel(QWidget):
     # one customer at a time -------------------------------------------------------
     def hold(self) -> Cart | None:
         """Set the cart aside (unpaid, unsaved) and start an empty one; the held cart."""
-        if not self.cart.entries:
+        if self.cart.empty:
             return None
         held, self.cart = self.cart, Cart()
         self.held.append(held)
@@ -322,7 +407,7 @@ class CartPanel(QWidget):
         if not self.held:
             return None
         back = self.held.pop(0)
-        if self.cart.entries:
+        if not self.cart.empty:
             self.held.append(self.cart)
         self.cart = back
         self._drop_waiver()
@@ -373,6 +458,15 @@ class CartPanel(QWidget):
             return "Choose a cart line first (Tab to the cart, arrows to move)."
         if chosen[0] == SALE_ROW:
             return "The sale's own fee is charged once per sale; remove the dogs instead."
+        if chosen[0] in (FINE_ROW, RELEASE_ROW):
+            kind = "fine" if chosen[0] == FINE_ROW else "release"
+            owed = self.cart.remove_owed(kind, int(chosen[1]))
+            row = self.table.currentRow()
+            self.refresh()
+            if self._rows:
+                self.table.setCurrentCell(min(row, len(self._rows) - 1), 0)
+            what = f"{kind} {owed.label}" if owed else f"the {kind}"
+            return f"Removed the {what} from the cart."
         entry = self.cart.entry(chosen[0])
         self.cart.remove(chosen[0])
         row = self.table.currentRow()

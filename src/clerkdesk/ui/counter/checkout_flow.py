@@ -42,8 +42,13 @@ class CheckoutCounter(Protocol):
 TENDER_FIELDS = {"cash", "check", "money_order", "card", "tenders"}
 
 
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def purpose(cart: Cart) -> str:
-    """ "License 2026–27 for Rex and Bella (Bob Smith's), paid by Jane Doe"."""
+    """ "License 2026–27 for Rex and Bella (Bob Smith's), paid by Jane Doe"; a fine or a
+    release named after the licenses ("; fine V2026-0002; release of Rex (I2026-0001)")."""
     years = sorted({e.standing.license_year.label for e in cart.entries if e.standing.license_year})
     names = []
     for entry in cart.entries:
@@ -51,9 +56,15 @@ def purpose(cart: Cart) -> str:
         if entry.standing.owner_id != cart.payer_owner_id:
             name += f" ({entry.owner_name}'s)"
         names.append(name)
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    kind = "License" if len(names) == 1 else "Licenses"
-    return f"{kind} {' and '.join(years)} for {listed}, paid by {cart.payer_name}."
+    said = []
+    if names:
+        kind = "License" if len(names) == 1 else "Licenses"
+        said.append(f"{kind} {' and '.join(years)} for {_listed(names)}")
+    if cart.fines:
+        kind = "Fine" if len(cart.fines) == 1 else "Fines"
+        said.append(f"{kind} {_listed([o.label for o in cart.fines])}")
+    said += [f"Release of {o.who} ({o.label})" for o in cart.releases]
+    return f"{'; '.join(said)}, paid by {cart.payer_name}."
 
 
 class CheckoutFlow:
@@ -72,7 +83,7 @@ class CheckoutFlow:
     # 1. payment -------------------------------------------------------------------
     def start(self) -> None:
         cart = self.view.cart.cart
-        if not cart.entries:
+        if cart.empty:
             self.view.say("The cart is empty: open an owner and press R to renew all due.")
             return
         if self.running:
@@ -115,6 +126,10 @@ class CheckoutFlow:
     # 2. tags ----------------------------------------------------------------------
     def ask_tags(self) -> None:
         entries = self.view.cart.cart.entries
+        if not entries:  # fines or a release alone: no license, no tag
+            self.tags_dialog = None
+            self._tags_chosen({})
+            return
         starts = sorted({e.standing.license_year.start for e in entries if e.standing.license_year})
         database = self.ctx.database
         self.ctx.tasks.run(
@@ -176,7 +191,12 @@ class CheckoutFlow:
         cart = self.view.cart.cart
         assert cart.payer_owner_id is not None
         request = CheckoutRequest(
-            cart.payer_owner_id, cart.items(tags), self.tenders, expected_total=cart.total
+            cart.payer_owner_id,
+            cart.items(tags),
+            self.tenders,
+            expected_total=cart.total,
+            fines=cart.fine_ids(),
+            releases=cart.release_ids(),
         )
         database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         self.ctx.tasks.run(
@@ -190,9 +210,13 @@ class CheckoutFlow:
         self.payment = None
         self.view.cart.cart.clear()
         self.view.cart.refresh()
-        tags = ", ".join(f"{lic.dog_name} tag {lic.tag}" for lic in result.licenses)
+        done = [f"{lic.dog_name} tag {lic.tag}" for lic in result.licenses]
+        if result.fines_paid:
+            done.append(f"{len(result.fines_paid)} fine{'s' * (len(result.fines_paid) > 1)} paid")
+        if result.released:
+            done.append(f"{len(result.released)} dog{'s' * (len(result.released) > 1)} released")
         change = f" · change due {money(result.change_due)}" if result.change_due else ""
-        self.view.say(f"Receipt {result.receipt_label} issued: {tags}{change}.")
+        self.view.say(f"Receipt {result.receipt_label} issued: {', '.join(done)}{change}.")
         self.view.reload_card()
         self.print_receipt(result.receipt_id, result.receipt_label)
 

@@ -42,10 +42,16 @@ def dogs(count: int) -> str:
 
 
 def whose_cart_question(cart: Cart, newcomer: str) -> Question:
-    payer, count = cart.payer_name, len(cart.entries)
+    payer = cart.payer_name
+    counted = [
+        (len(cart.entries), "dog"),
+        (len(cart.fines), "fine"),
+        (len(cart.releases), "release"),
+    ]
+    held = " and ".join(f"{n} {word}" + "s" * (n != 1) for n, word in counted if n) or dogs(0)
     return Question(
         "Another customer?",
-        f"The cart holds {dogs(count)} for {payer}, not paid yet. You opened {newcomer}.",
+        f"The cart holds {held} for {payer}, not paid yet. You opened {newcomer}.",
         (
             # Holding is listed first (Enter takes it): it never puts a dog on the wrong
             # receipt, and the held cart is one key away.
@@ -120,7 +126,7 @@ class CustomerDesk:
 
     def bring_back(self) -> None:
         panel = self.panel
-        before = panel.cart.payer_name if panel.cart.entries else ""
+        before = panel.cart.payer_name if not panel.cart.empty else ""
         back = panel.bring_back()
         if back is None or back.payer_owner_id is None:
             self.counter.say(

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from clerkdesk.rules.kinds import DesignationKind
 from clerkdesk.services.owner_card import YEAR_ROUND_BADGE, CardDog, OwnerCard
 from clerkdesk.ui.counter.actions import button_text
+from clerkdesk.ui.counter.enforcement_box import EnforcementBox
 from clerkdesk.ui.elide import ElidedLabel
 from clerkdesk.ui.fields import money, show_date
 from clerkdesk.ui.wrapped_columns import SHORT, Column, ColumnFit
@@ -141,6 +142,9 @@ class OwnerCardPanel(QWidget):
         self.limits.setStyleSheet(f"color: {AMBER}; font-weight: 600;")
         self.limits.setVisible(False)
         layout.addWidget(self.limits)
+        # Fines, impounds, orders and bars (issue 28): only when the owner has any.
+        self.enforcement = EnforcementBox(actions, self)
+        layout.addWidget(self.enforcement)
         layout.addLayout(self._year_row(actions["year"]))
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("DogTable")
@@ -180,8 +184,8 @@ class OwnerCardPanel(QWidget):
             if key in ("pay", "remove", "waive", "held"):  # the cart's own
                 continue
             self.table.addAction(action)
-            if key == "year":
-                continue  # its chooser sits above the table
+            if key in ("year", "fines", "release"):
+                continue  # the year's chooser sits above the table; fines in their box
             button = QPushButton(button_text(action), self)
             button.setAccessibleName(action.text())
             button.setToolTip(action.toolTip())
@@ -270,6 +274,7 @@ class OwnerCardPanel(QWidget):
         self.address.setText(" · ".join(contact))
         self.limits.setText("\n".join(f"⚠ {w}" for w in card.limit_warnings))
         self.limits.setVisible(bool(card.limit_warnings))
+        self.enforcement.show_facts(card.enforcement)
         self._show_year(card)
         self.table.setRowCount(len(card.dogs))
         for row, dog in enumerate(card.dogs):

@@ -36,6 +36,7 @@ from clerkdesk.ui.counter.checkout_flow import CheckoutFlow
 from clerkdesk.ui.counter.customer import CustomerDesk
 from clerkdesk.ui.counter.documents_dialog import DocumentsDialog
 from clerkdesk.ui.counter.dog_details import DogDetailsDialog
+from clerkdesk.ui.counter.enforcement_flow import EnforcementDesk
 from clerkdesk.ui.counter.find_document import FindDocumentDialog
 from clerkdesk.ui.counter.forms import DogForm, OwnerForm
 from clerkdesk.ui.counter.owner_card import OwnerCardPanel
@@ -54,8 +55,8 @@ class CounterView(AreaView):
         super().__init__(
             "Counter",
             "Search (Ctrl+K), Enter to open the owner, R to renew all due, A to add one dog, "
-            "F12 to pay, Ctrl+F to find a receipt or certificate to reprint. Letter keys work "
-            "when the cursor is not in a text box.",
+            "I the owner's fines, G a held dog's release, F12 to pay, Ctrl+F to find a receipt "
+            "or certificate to reprint. Letter keys work when the cursor is not in a text box.",
             parent,
         )
         self.ctx = ctx
@@ -96,6 +97,7 @@ class CounterView(AreaView):
         self.body.addWidget(columns, 1)
         self.flow = CheckoutFlow(self, self)
         self.changes = ChangeFlows(self, self)
+        self.enforcement = EnforcementDesk(self)
         self.form: FormDialog | None = None
         self.form_dialog: QDialog | None = None  # the documents or find dialog, kept alive
         self.printing = False
@@ -131,6 +133,8 @@ class CounterView(AreaView):
             "pay": self.pay,
             "remove": lambda: self.say(self.cart.remove_selected()),
             "waive": lambda: self.say(self.cart.start_waiver()),
+            "fines": self.enforcement.add_fines,
+            "release": self.enforcement.release,
         }
         for key, slot in connect.items():
             self.counter_actions[key].triggered.connect(slot)
@@ -199,8 +203,9 @@ class CounterView(AreaView):
         self._loading = True
         self._wanted = (owner_id, dog_id)
         database, today, year = self.ctx.database, self.ctx.clock.today(), self.sale_year
+        now = self.ctx.clock.now()  # an impounded dog's charges are counted to this moment
         self.ctx.tasks.run(
-            lambda: owner_card(database, owner_id, today, license_year=year),
+            lambda: owner_card(database, owner_id, today, license_year=year, now=now),
             lambda card: self._card_arrived(card, dog_id, focus),
             self._failed,
         )
@@ -235,6 +240,9 @@ class CounterView(AreaView):
             self.ctx.dialogs.show_error(self, "The counter could not read the database", str(exc))
         else:
             raise exc
+
+    def need_owner(self) -> OwnerCard | None:
+        return self._need_owner()
 
     def _need_owner(self) -> OwnerCard | None:
         if self.card.card is None or self.middle.currentWidget() is not self.card:
