@@ -93,6 +93,7 @@ SAMPLES: dict[str, list[str]] = {
     "impound charges": ["I2026-0001"],
     "impound dispose": ["I2026-0001", "--as", "died"],
     "impound release": ["I2026-0001", "--tender", "cash"],
+    "violation pay": ["V2026-0001", "--tender", "cash"],
     "report unlicensed": ["--year", "2026", "--pdf", "{tmp}/unlicensed.pdf"],
     "notices renewal": ["--year", "2027", "--pdf", "{tmp}/notices.pdf"],
     "notices reminder": ["--year", "2026", "--pdf", "{tmp}/reminders.pdf"],
