@@ -30,11 +30,12 @@ from clerkdesk.models import (
     ReceiptLine,
     Violation,
 )
-from clerkdesk.rules import QuoteLine, TownProfile, impound_charges
+from clerkdesk.rules import QuoteLine, TownProfile
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.enforcement_kinds import ImpoundDisposition, ViolationStatus
 from clerkdesk.rules.money import ZERO, dollars
 from clerkdesk.rules.town_time import town_moment
+from clerkdesk.services.enforcement.impound_facts import release_charges
 from clerkdesk.services.enforcement.paid import paid_impounds, paid_violations
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.receipts import ChargedLine
@@ -111,21 +112,12 @@ def unpaid_fines(session: Session, owner_id: int) -> list[Violation]:
     return [v for v in rows if v.id not in paid]
 
 
-def local_clock(moment: dt.datetime) -> dt.datetime:
-    """A stored moment as the officer's log has it: the town's clock face, no zone (a night
-    the clocks change is not counted differently)."""
-    return town_moment(moment).replace(tzinfo=None)
-
-
 def release_lines(
     session: Session, profile: TownProfile, impound: Impound, at: dt.datetime
 ) -> list[QuoteLine]:
-    """What releasing ``impound`` at ``at`` charges, by the profile's impound rule."""
-    # TODO(issue 28): helper B's impounds.release_charges once it lands.
-    del session
-    return impound_charges(
-        profile, local_clock(impound.taken_at), local_clock(at), events=impound.handling_events
-    )
+    """What releasing ``impound`` at ``at`` charges: the impound services' one count
+    (``impound_facts.release_charges``), on the town's clock as the officer's log has it."""
+    return release_charges(session, profile, impound, at)
 
 
 def lock_enforcement(

@@ -1,8 +1,9 @@
 """What the counter asks of the hearing authority's records on a day: the licensing bars in
-force against an owner, and the orders in force about a dog.
+force against an owner, and the orders in force about a dog, in the words the counter and
+the certificate use.
 
-The counter reads them here, in one place, so the refusal at checkout, the owner's card and
-the certificate agree on what "in force" means.
+"In force" is the hearing services' own (``bars.bars_in_force``, ``orders.orders_in_force``),
+so the refusal at checkout, the owner's card, the certificate and the officer's screens agree.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerkdesk.models import DogHearing, DogOrder, LicensingBar, Owner
+from clerkdesk.models import DogOrder, Owner
 from clerkdesk.rules.dates import us_date
-from clerkdesk.rules.enforcement_kinds import ORDER_WORDS, OrderKind
+from clerkdesk.rules.enforcement_kinds import OrderKind
 from clerkdesk.rules.town_time import town_day
+from clerkdesk.services.enforcement.bars import bars_in_force as held_bars
+from clerkdesk.services.enforcement.orders import order_words
+from clerkdesk.services.enforcement.orders import orders_in_force as binding_orders
 
 BAR_CITATION = "MGL c.140 §157"
 
@@ -49,32 +52,23 @@ class OrderInForce:
     def words(self) -> str:
         """ "Muzzled and leashed off the owner's premises: in public (order of the hearing
         of 01/02/2026, H2026-0001)"."""
-        said = ORDER_WORDS[self.kind]
+        said = order_words(self.kind, self.conditions.strip())
         said = said[:1].upper() + said[1:]
-        if self.conditions.strip():
-            said += f": {self.conditions.strip()}"
         heard = f"hearing of {us_date(self.hearing_on)}, " if self.hearing_on else ""
         return f"{said} (order of the {heard}{self.hearing_label})"
 
 
 def bars_in_force(session: Session, owner_id: int, on: dt.date) -> list[BarInForce]:
-    """The owner's bars not lifted whose years include ``on`` (a bar ends on ``bar_until``:
-    that day the owner may license again)."""
-    rows = session.execute(
-        select(LicensingBar, DogOrder.in_force_from)
-        .outerjoin(DogOrder, DogOrder.id == LicensingBar.order_id)
-        .where(
-            LicensingBar.owner_id == owner_id,
-            LicensingBar.lifted_at.is_(None),
-            LicensingBar.bar_from <= on,
-            LicensingBar.bar_until > on,
+    """The owner's bars holding on ``on`` (``bar_until`` is the first day the owner may
+    license again), each with the day its violated order came into force."""
+    out = []
+    for bar in held_bars(session, owner_id, on):
+        order = session.get(DogOrder, bar.order_id) if bar.order_id is not None else None
+        order_on = order.in_force_from if order is not None else None
+        out.append(
+            BarInForce(bar.id, bar.owner_id, bar.bar_from, bar.bar_until, bar.breached_on, order_on)
         )
-        .order_by(LicensingBar.bar_until.desc(), LicensingBar.id)
-    ).all()
-    return [
-        BarInForce(bar.id, bar.owner_id, bar.bar_from, bar.bar_until, bar.breached_on, order_on)
-        for bar, order_on in rows
-    ]
+    return out
 
 
 def bar_words(name: str, bar: BarInForce) -> str:
@@ -101,21 +95,10 @@ def bar_refusals(session: Session, owner_ids: Sequence[int], on: dt.date) -> lis
 
 def orders_in_force(session: Session, dog_id: int, on: dt.date) -> list[OrderInForce]:
     """The orders about the dog in force on ``on``, oldest first."""
-    rows = session.execute(
-        select(DogOrder, DogHearing)
-        .join(DogHearing, DogHearing.id == DogOrder.hearing_id)
-        .where(
-            DogOrder.dog_id == dog_id,
-            DogOrder.in_force_from <= on,
-            (DogOrder.ended_on.is_(None)) | (DogOrder.ended_on > on),
-        )
-        .order_by(DogOrder.in_force_from, DogOrder.id)
-    ).all()
     out = []
-    for order, hearing in rows:
-        heard = (
-            town_day(hearing.hearing_at) if hearing.hearing_at is not None else hearing.decided_on
-        )
+    for order in binding_orders(session, dog_id, on):
+        hearing = order.hearing
+        heard = town_day(hearing.hearing_at) if hearing.hearing_at else hearing.decided_on
         out.append(
             OrderInForce(
                 order.id,
