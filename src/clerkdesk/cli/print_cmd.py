@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import argparse
 
-from clerkdesk.cli import print_documents_cmd, print_kennel_tags_cmd, print_labels_cmd
+from clerkdesk.cli import (
+    print_documents_cmd,
+    print_enforcement_cmd,
+    print_kennel_tags_cmd,
+    print_labels_cmd,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,3 +27,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     print_documents_cmd.register(actions)
     print_labels_cmd.register(actions)
     print_kennel_tags_cmd.register(actions)
+    print_enforcement_cmd.register(actions)

@@ -11,6 +11,7 @@ import argparse
 
 from clerkdesk.cli import (
     closeout_cmd,
+    report_enforcement_cmd,
     report_kennels_cmd,
     report_remittance_cmd,
     report_unlicensed_cmd,
@@ -29,3 +30,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     closeout_cmd.register_report(actions)
     report_kennels_cmd.register(actions)
     report_unlicensed_cmd.register(actions)
+    report_enforcement_cmd.register(actions)
