@@ -139,3 +139,23 @@ def test_a_form_names_what_it_needs_and_escape_cancels(qtbot: QtBot, town: Enfor
         qtbot.keyClick(form, Qt.Key.Key_Escape)
         settle(qtbot, view)
         assert view.ctx.clock.today() == dt.date(2026, 6, 1)
+
+
+def test_the_forms_propose_the_towns_time_on_a_computer_set_to_utc(
+    qtbot: QtBot, town: EnforcementTown
+) -> None:
+    with area_for(qtbot, town, ACO) as view:
+        # GIVEN a computer whose clock says 13:18 in UTC (09:18 in June, Eastern daylight time)
+        view.ctx.clock = FixedClock(dt.datetime(2026, 6, 1, 13, 18, tzinfo=dt.UTC))
+        key(qtbot, view.tabs, "Ctrl+N")
+        form = view.dialog
+        assert isinstance(form, RecordViolationDialog)
+        # THEN the violation's time proposed is the town's, not one still to come
+        assert (form.day.text(), form.time.text()) == ("06/01/2026", "09:18")
+        # AND with the owner's one dog not yet ticked, the main button asks for it
+        find_and_pick(qtbot, form.owner, "John Smith")
+        settle(qtbot, view, lambda: form.dogs.count() == 1)
+        assert "needs dogs" in form.save_button.text()
+        qtbot.keyClick(form.dogs, Qt.Key.Key_Space)
+        assert form.dogs.ticked() == (town.max,)
+        assert "dogs" not in form.save_button.text()

@@ -76,20 +76,24 @@ def caption_at_top(form: FormDialog, *keys: str) -> None:
 
 
 class DogChecklist(QListWidget):
-    """An owner's dogs, each ticked with Space; the first ticked for one dog alone."""
+    """An owner's dogs, each ticked with Space (none ticked at first, even for one dog:
+    Space always ticks, never unticks what the form chose)."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName(name)
         self.setFixedHeight(4 * 22 + 8)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
 
     def show_dogs(self, dogs: Sequence[PickedDog], ticked: Sequence[int] = ()) -> None:
         self.clear()
         for dog in dogs:
             item = QListWidgetItem(dog.words)
             item.setData(Qt.ItemDataRole.UserRole, dog.dog_id)
+            item.setToolTip(dog.words)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            chosen = dog.dog_id in ticked or (not ticked and len(dogs) == 1)
+            chosen = dog.dog_id in ticked
             item.setCheckState(Qt.CheckState.Checked if chosen else Qt.CheckState.Unchecked)
             self.addItem(item)
         if self.count():

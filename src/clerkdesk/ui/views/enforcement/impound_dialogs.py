@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QW
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.enforcement_kinds import ImpoundDisposition
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services import checks
 from clerkdesk.services.enforcement.impounds import (
     ImpoundInput,
@@ -49,7 +50,7 @@ class TakeInDialog(FormDialog):
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, "Take in a dog", "Take in  Enter", parent)
-        now = ctx.clock.now()
+        now = town_moment(ctx.clock.now())  # the town's clock face, not this PC's zone
         self.add_intro(
             "Find the dog on file by its name, tag or microchip; a dog not known yet is "
             "described instead (identify it later). Its charges run from the time taken in."
@@ -161,7 +162,7 @@ class DisposeDialog(FormDialog):
     ) -> None:
         super().__init__(ctx, f"Dispose — {label}", "Record disposition  Enter", parent)
         self.impound_id, self.label = impound_id, label
-        now = ctx.clock.now()
+        now = town_moment(ctx.clock.now())  # the town's clock face, not this PC's zone
         self.add_intro(
             "How the impound ended, other than a return to the owner: that is a release at "
             "the Counter, where the charges are paid (and an unlicensed dog licensed)."

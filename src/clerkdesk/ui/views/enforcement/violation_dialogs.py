@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QWidget
 
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.town_time import town_moment
 from clerkdesk.services import checks
 from clerkdesk.services.enforcement.officer_picks import PickedDog, owner_dogs, person_name
 from clerkdesk.services.enforcement.violations import (
@@ -61,7 +62,7 @@ class RecordViolationDialog(FormDialog):
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, "Record violation", "Record violation  Enter", parent)
-        now = ctx.clock.now()
+        now = town_moment(ctx.clock.now())  # the town's clock face, not this PC's zone
         self.add_intro(
             "One incident is one violation, however many of the owner's dogs were in it. "
             "The offense is counted, and the fine set, by the town's rules."
@@ -97,6 +98,7 @@ class RecordViolationDialog(FormDialog):
         self.owner.setFocus()
         self.owner.chosen.connect(self._owner_chosen)
         self.owner.picked.connect(lambda: self.dogs.setFocus())
+        self.dogs.itemChanged.connect(lambda _item: self.refresh_button())
         self.loading = 0
         if not codes:
             self.show_message(
@@ -142,6 +144,8 @@ class RecordViolationDialog(FormDialog):
         gaps = super().missing()
         if getattr(self, "owner", None) is not None and self.owner.hit is None:
             gaps.insert(0, "owner")
+        elif getattr(self, "dogs", None) is not None and not self.dogs.ticked():
+            gaps.insert(0, "dogs")
         return gaps
 
     def work(self) -> Callable[[], Any]:
