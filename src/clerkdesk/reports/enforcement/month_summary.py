@@ -120,7 +120,7 @@ def _counts(title: str, pairs: tuple[tuple[str, int], ...], width: float, none: 
 
 def _money(s: MonthSummary, width: float) -> list[Flowable]:
     rows: list[list[object]] = [
-        [para("Paid this month", HEAD), para("Payments", HEAD_RIGHT), para("Amount", HEAD_RIGHT)],
+        [para("Paid this month", HEAD), para("Paid", HEAD_RIGHT), para("Amount", HEAD_RIGHT)],
         [para("Fines"), para(str(s.fines_paid_count), NUMBER), para(money(s.fines_paid), NUMBER)],
         [para("Impound release charges"), para(str(s.release_count), NUMBER),
          para(money(s.release_charges), NUMBER)],
@@ -131,9 +131,9 @@ def _money(s: MonthSummary, width: float) -> list[Flowable]:
         "Money collected",
         _table(rows, [width - 2.0 * inch, 0.9 * inch, 1.1 * inch], total=True),
         para(
-            "Receipt lines paid on a business day of the month by receipts that stand (a "
-            "voided receipt is left out); the remittance to the treasurer carries the same "
-            "money on the fines and impound accounts.",
+            "Fines and impounds paid (and what was paid) on a business day of the month, by "
+            "receipts that stand (a voided receipt is left out); the remittance to the "
+            "treasurer carries the same money on the fines and impound accounts.",
             NOTE,
         ),
     )

@@ -58,8 +58,10 @@ def addressee(owner: Owner) -> Addressee:
     return Addressee(name, (street, f"{owner.city}, {owner.state} {owner.postal_code}".strip()))
 
 
-def dog_entry(session: Session, dog: Dog, on: dt.date) -> DogEntry:
-    """The dog, and the license it held on ``on`` (the latest that had begun by then)."""
+def dog_entry(session: Session, dog: Dog, at: dt.datetime) -> DogEntry:
+    """The dog, and the license it held at ``at`` (the latest sold by then whose year had
+    begun: a license bought after the incident is not the one it wore)."""
+    on = at.date()
     breed = dog.breed + (f" / {dog.breed_secondary}" if dog.breed_secondary else "")
     described = f"{breed}, {dog.color.lower()}, {sex_words(dog.sex, dog.altered).lower()}"
     found = session.scalars(
@@ -67,6 +69,7 @@ def dog_entry(session: Session, dog: Dog, on: dt.date) -> DogEntry:
         .where(
             License.dog_id == dog.id,
             License.valid_from <= on,
+            License.issued_at <= at,
             License.status != LicenseStatus.VOID,
         )
         .order_by(License.license_year_start.desc(), License.id.desc())
@@ -79,6 +82,10 @@ def dog_entry(session: Session, dog: Dog, on: dt.date) -> DogEntry:
     if found.valid_until < on:
         words += f" (ended {us_date(found.valid_until)})"
     return DogEntry(dog.name, described, words)
+
+
+def _end_of(day: dt.date, zone: dt.tzinfo) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(23, 59, 59), tzinfo=zone)
 
 
 def _head(session: Session, dated: dt.date) -> PaperHead:
@@ -135,7 +142,7 @@ def violation_notice_in(session: Session, violation: Violation, zone: dt.tzinfo)
         occurred_at=occurred,
         place=violation.place,
         officer=violation.officer,
-        dogs=tuple(dog_entry(session, dog, occurred.date()) for dog in dogs),
+        dogs=tuple(dog_entry(session, dog, occurred) for dog in dogs),
         code=violation.code,
         description=violation.description,
         citation=violation.citation,
@@ -170,7 +177,9 @@ def hearing_notice_in(
         head=_head(session, dated),
         label=hearing.label,
         owner=addressee(_owner(session, hearing.owner_id)),
-        dog=dog_entry(session, _hearing_dog(session, hearing), hearing.complaint_on),
+        dog=dog_entry(
+            session, _hearing_dog(session, hearing), hearing.recorded_at.astimezone(zone)
+        ),
         complaint_on=hearing.complaint_on,
         complainant=hearing.complainant,
         complaint=hearing.complaint,
@@ -213,7 +222,7 @@ def hearing_order_in(session: Session, hearing: DogHearing, zone: dt.tzinfo) -> 
         head=_head(session, hearing.decided_on),
         label=hearing.label,
         owner=addressee(_owner(session, hearing.owner_id)),
-        dog=dog_entry(session, _hearing_dog(session, hearing), hearing.decided_on),
+        dog=dog_entry(session, _hearing_dog(session, hearing), _end_of(hearing.decided_on, zone)),
         complaint_on=hearing.complaint_on,
         complainant=hearing.complainant,
         hearing_at=hearing.hearing_at.astimezone(zone) if hearing.hearing_at else None,
@@ -250,7 +259,7 @@ def impound_release_in(session: Session, impound: Impound, zone: dt.tzinfo) -> I
     )
     dog = session.get(Dog, impound.dog_id) if impound.dog_id is not None else None
     entry = (
-        dog_entry(session, dog, impound.taken_at.astimezone(zone).date())
+        dog_entry(session, dog, released_at)
         if dog is not None
         else DogEntry("Not known", impound.description, "none known")
     )

@@ -125,7 +125,7 @@ def _paid_in(
     session: Session, first: dt.date, last: dt.date, column: InstrumentedAttribute[int | None]
 ) -> tuple[int, Decimal]:
     count, amount = session.execute(
-        select(func.count(ReceiptLine.id), func.coalesce(func.sum(ReceiptLine.amount), 0))
+        select(func.count(func.distinct(column)), func.coalesce(func.sum(ReceiptLine.amount), 0))
         .select_from(EnforcementPayment)
         .join(ReceiptLine, ReceiptLine.id == EnforcementPayment.receipt_line_id)
         .join(Receipt, Receipt.id == EnforcementPayment.receipt_id)
