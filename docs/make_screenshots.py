@@ -54,6 +54,7 @@ def main() -> int:
         "make_import_screenshots.py",
         "make_records_screenshots.py",
         "make_enforcement_screenshots.py",
+        "make_paper_screenshots.py",
     ):
         subprocess.run([sys.executable, str(HERE / script)], check=True)
     today = dt.datetime.now().astimezone().date()
