@@ -137,7 +137,9 @@ def test_a_record_is_named_as_a_person_says_it(text: str, found: tuple[str, str 
 
 
 def test_an_unknown_kind_of_record_names_the_choices() -> None:
-    with pytest.raises(ValidationError, match="choose one of: census answer, complaint and hearing, designation, dog,"):
+    with pytest.raises(
+        ValidationError, match="choose one of: census answer, complaint and hearing, designation,"
+    ):
         table_named("cat")
 
 
