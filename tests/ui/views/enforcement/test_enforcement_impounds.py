@@ -53,8 +53,16 @@ def test_a_dog_taken_in_yesterday_shows_its_days_holding_and_charges(
         assert "1 day at Town dog pound" in line.detail
         assert "7 days end 06/07/2026, 10 days end 06/10/2026" in line.detail
 
-        # WHEN Enter opens the line
-        view.day.table.setFocus()
+        # AND the Impounds tab (Alt+I) lists him, the keyboard on the list
+        qtbot.keyClick(view.tabs, Qt.Key.Key_I, Qt.KeyboardModifier.AltModifier)
+        settle(qtbot, view, lambda: bool(view.impounds.model.rows))
+        qtbot.waitUntil(lambda: view.impounds.table.hasFocus())
+        assert view.impounds.model.rows[0].label == "I2026-0001"
+
+        # WHEN Enter opens the line on the day list
+        qtbot.keyClick(view.tabs, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)
+        settle(qtbot, view)
+        qtbot.waitUntil(lambda: view.day.table.hasFocus())
         qtbot.keyClick(view.day.table, Qt.Key.Key_Return)
         details = view.dialog
         assert isinstance(details, RecordDialog)

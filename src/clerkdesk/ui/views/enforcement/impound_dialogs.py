@@ -10,6 +10,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QWidget
 
+from clerkdesk.errors import ClerkDeskError
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.enforcement_kinds import ImpoundDisposition
 from clerkdesk.rules.town_time import town_moment
@@ -21,6 +22,7 @@ from clerkdesk.services.enforcement.impounds import (
     identify,
     take_in,
 )
+from clerkdesk.services.enforcement.officer_picks import person_name
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import BadInput
 from clerkdesk.ui.form_base import FormDialog
@@ -89,9 +91,24 @@ class TakeInDialog(FormDialog):
         self.finish()
         self.dog.setFocus()
         self.dog.picked.connect(lambda: self.day.setFocus())
+        self.naming = 0
+        # The officer proposed is the person signed in, by the name they go by.
+        self.naming += 1
+        database, user = ctx.database, ctx.actor.name
+        ctx.tasks.run(lambda: person_name(database, user), self._officer_named, self._unnamed)
+
+    def _officer_named(self, name: str) -> None:
+        self.naming -= 1
+        if self.taken_by.text() == self.ctx.actor.name:
+            self.taken_by.setText(name)
+
+    def _unnamed(self, exc: Exception) -> None:
+        self.naming -= 1
+        if not isinstance(exc, ClerkDeskError):
+            raise exc
 
     def busy(self) -> bool:
-        return self.dog.busy()
+        return self.naming > 0 or self.dog.busy()
 
     def work(self) -> Callable[[], Any]:
         hit = self.dog.hit

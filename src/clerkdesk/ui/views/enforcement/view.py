@@ -192,6 +192,8 @@ class EnforcementView(AreaView):
     def _page_shown(self) -> None:
         if self.isVisible():
             self.reload()
+            # Alt+V and the like land on the page's list, where Enter opens a record.
+            QTimer.singleShot(0, self._take_focus)
 
     def reload(self) -> None:
         """The page shown, read again (the others when they are shown)."""
