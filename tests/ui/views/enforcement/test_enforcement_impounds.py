@@ -69,8 +69,11 @@ def test_a_dog_taken_in_yesterday_shows_its_days_holding_and_charges(
         settle(qtbot, view, lambda: details.record is not None)
         # THEN its card counts the charges to now: $6 per 24 hours or part, two begun
         facts = details.facts.text()
-        assert "Impound: $6.00 per 24 hours or part × 2: 12.00" in facts
+        assert "Impound: $6.00 per 24 hours or part × 2: $12.00" in facts
         assert "Holding: 10 days, through 06/10/2026" in facts
+        # AND the card is tall enough for every line of it (it opened saying "Reading…")
+        label = details.facts
+        qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
         # AND the officer may dispose of it; the release is a clerk's, at the counter
         assert details.buttons["dispose"].isEnabled()
         assert not details.buttons["identify"].isEnabled()  # he is on file already

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
@@ -25,6 +25,7 @@ from clerkdesk.services.enforcement.impound_views import ImpoundView, impound_vi
 from clerkdesk.services.enforcement.violation_lists import ViolationRow, violation_row
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import message_label, tell
+from clerkdesk.ui.form_base import FRAME
 from clerkdesk.ui.views.enforcement import record_facts as facts
 from clerkdesk.ui.views.enforcement.bar_dialogs import BreachDialog, LiftDialog, ReportDialog
 from clerkdesk.ui.views.enforcement.hearing_dialogs import (
@@ -41,6 +42,8 @@ from clerkdesk.ui.views.enforcement.violation_dialogs import (
 
 Record = ViolationRow | ImpoundView | HearingView
 KINDS = ("violations", "impounds", "hearings")
+# The height the title, the message, two rows of steps and Close take around the facts.
+AROUND_FACTS = 220
 
 
 def read_record(ctx: UiContext, kind: str, record_id: int) -> Callable[[], Record]:
@@ -123,6 +126,23 @@ class RecordDialog(QDialog):
         self.heading.setText(title)
         self.facts.setText("\n".join(lines))
         self._offer(steps)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as the facts now read (it opened saying "Reading…"), within the screen:
+        the facts' label holds the height its lines take at the dialog's width."""
+        layout = self.layout()
+        if layout is None:
+            return
+        margins = layout.contentsMargins()
+        width = self.width()
+        lines = self.facts.heightForWidth(width - margins.left() - margins.right())
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().height() - FRAME if screen is not None else lines
+        # Never taller than the screen: the title, the steps and Close keep their room.
+        self.facts.setMinimumHeight(max(min(lines, room - AROUND_FACTS), 0))
+        layout.activate()
+        self.resize(QSize(width, min(layout.totalMinimumSize().height(), room)))
 
     def _offer(self, steps: list[facts.Step]) -> None:
         first = not self.buttons

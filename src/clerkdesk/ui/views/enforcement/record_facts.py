@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.enforcement_kinds import ViolationStatus
+from clerkdesk.rules.money import dollars
 from clerkdesk.rules.roles import Permission
 from clerkdesk.services.enforcement.hearing_views import HearingView, OrderView
 from clerkdesk.services.enforcement.impound_views import ImpoundView
 from clerkdesk.services.enforcement.violation_lists import ViolationRow
-from clerkdesk.ui.fields import money
 from clerkdesk.ui.views.enforcement.tables import moment, violation_standing
 
 
@@ -30,7 +30,7 @@ COUNTER = "counter"
 
 # Violations ---------------------------------------------------------------------------
 def violation_facts(row: ViolationRow) -> list[str]:
-    fine = "a written warning" if row.warning else money(row.amount)
+    fine = "a written warning" if row.warning else dollars(row.amount)
     if row.maximum and not row.warning:
         fine = f"not more than {fine}"
     lines = [
@@ -96,9 +96,9 @@ def impound_facts(view: ImpoundView) -> list[str]:
     if view.charges_refused:
         lines.append(f"Charges: {view.charges_refused}")
     else:
-        lines += [f"{line.description}: {money(line.amount)}" for line in view.charges]
+        lines += [f"{line.description}: {dollars(line.amount)}" for line in view.charges]
         paid = "paid" if view.paid else "unpaid"
-        lines.append(f"Charges to {moment(view.charges_as_of)}: {money(view.total)} ({paid})")
+        lines.append(f"Charges to {moment(view.charges_as_of)}: {dollars(view.total)} ({paid})")
     if view.disposition is not None:
         ended = f"Ended: {view.disposition.value}"
         if view.disposed_at is not None:
