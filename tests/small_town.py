@@ -101,21 +101,33 @@ def build_town(database: Database, clock: FixedClock) -> Town:
     return Town(database, clock, *ids)
 
 
-def _build(database: Database, clock: FixedClock) -> tuple[int, int, int, int]:
-    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
-    jane = people.create_owner(database, owner_input(), actor=CLERK, clock=clock)
+def jane_and_john(database: Database, clock: FixedClock, **address: str) -> tuple[int, int]:
+    """Jane Doe of 12 Elm St and John Smith of 40 Oak St, of Westborough unless ``address``
+    names their city and postal code: (Jane's id, John's)."""
+    jane = people.create_owner(database, owner_input(**address), actor=CLERK, clock=clock)
     john = people.create_owner(
         database,
-        owner_input("John", "Smith", street="40 Oak St", phone="508-555-0199"),
+        owner_input("John", "Smith", street="40 Oak St", phone="508-555-0199", **address),
         actor=CLERK,
         clock=clock,
     )
-    rex = people.create_dog(
-        database, jane, dog_input("Rex", "male", False), actor=CLERK, clock=clock
+    return jane, john
+
+
+def new_dog(
+    database: Database, clock: FixedClock, owner: int, name: str, sex: str, altered: bool
+) -> int:
+    """A beagle of ``owner``'s, born 05/01/2019, recorded by the clerk."""
+    return people.create_dog(
+        database, owner, dog_input(name, sex, altered), actor=CLERK, clock=clock
     )
-    bella = people.create_dog(
-        database, jane, dog_input("Bella", "female", True), actor=CLERK, clock=clock
-    )
+
+
+def _build(database: Database, clock: FixedClock) -> tuple[int, int, int, int]:
+    save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
+    jane, john = jane_and_john(database, clock)
+    rex = new_dog(database, clock, jane, "Rex", "male", False)
+    bella = new_dog(database, clock, jane, "Bella", "female", True)
     for dog in (rex, bella):
         rabies.record_certificate(database, dog, vaccination(), actor=CLERK, clock=clock)
     for year in (LAST_YEAR, THIS_YEAR):

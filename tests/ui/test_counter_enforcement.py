@@ -26,10 +26,9 @@ from clerkdesk.ui.counter.view import CounterView
 from clerkdesk.ui.main_window import MainWindow
 from clerkdesk.ui.payment_dialog import PaymentDialog
 from clerkdesk.ui.printing.preview import PrintPreview
-from pdf_support import page_texts
-from services.enforcement.counter_town import (
+from enforcement_towns import (
     CLERK,
-    CounterTown,
+    EnforcementTown,
     bar,
     counter_town,
     impound,
@@ -37,6 +36,7 @@ from services.enforcement.counter_town import (
     town_time,
     violation,
 )
+from pdf_support import page_texts
 
 ALT = Qt.KeyboardModifier.AltModifier
 D = Decimal
@@ -52,19 +52,19 @@ def clock() -> FixedClock:
 @pytest.fixture
 def town(
     sqlite_database: Database, clock: FixedClock, request: pytest.FixtureRequest
-) -> CounterTown:
+) -> EnforcementTown:
     built = counter_town(sqlite_database, clock, request.param)
     add_demo_users(sqlite_database, clock)
     return built
 
 
 @pytest.fixture
-def demo_url(town: CounterTown, sqlite_url: str) -> str:
+def demo_url(town: EnforcementTown, sqlite_url: str) -> str:
     """The window opens this town instead of the demo's."""
     return sqlite_url
 
 
-def jane(town: CounterTown) -> CounterCase:
+def jane(town: EnforcementTown) -> CounterCase:
     return CounterCase(town.jane, "Jane", "Doe", ())
 
 
@@ -82,7 +82,7 @@ def pay_by_check(qtbot: QtBot, due: Decimal, number: str) -> None:
 
 @pytest.mark.parametrize("town", ["sample-town"], indirect=True)
 def test_seed_000_a_fine_is_paid_by_check_from_the_keyboard(
-    qtbot: QtBot, window: MainWindow, counter: CounterView, town: CounterTown
+    qtbot: QtBot, window: MainWindow, counter: CounterView, town: EnforcementTown
 ) -> None:
     # GIVEN Rex at large twice within a year: a warning, then a $50 fine
     first = dt.date(2026, 3, 10)
@@ -120,7 +120,7 @@ def test_seed_000_a_fine_is_paid_by_check_from_the_keyboard(
 
 @pytest.mark.parametrize("town", ["sample-city"], indirect=True)
 def test_seed_004_a_dog_held_since_friday_goes_home_licensed_on_one_receipt(
-    qtbot: QtBot, window: MainWindow, counter: CounterView, town: CounterTown
+    qtbot: QtBot, window: MainWindow, counter: CounterView, town: EnforcementTown
 ) -> None:
     # GIVEN Rex, never licensed, impounded Friday at 09:00; it is Monday 09:05
     held = impound(town, town.rex, town_time(dt.date(2026, 5, 29), 9, 0), owner_id=town.jane)
@@ -161,7 +161,7 @@ def test_seed_004_a_dog_held_since_friday_goes_home_licensed_on_one_receipt(
 
 @pytest.mark.parametrize("town", ["sample-town"], indirect=True)
 def test_a_barred_owner_is_refused_a_license_with_the_reason_where_the_clerk_looks(
-    qtbot: QtBot, window: MainWindow, counter: CounterView, town: CounterTown
+    qtbot: QtBot, window: MainWindow, counter: CounterView, town: EnforcementTown
 ) -> None:
     order = muzzle_order(town, town.rex, town.jane, dt.date(2026, 1, 2), "off her premises")
     bar(town, town.jane, order, dt.date(2026, 3, 4))

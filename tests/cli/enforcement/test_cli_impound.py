@@ -21,7 +21,7 @@ from clerkdesk.models import Impound
 from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services.users import add_user
 from clerkdesk.services.users import password_hasher as _hasher
-from services.enforcement.impound_town import ImpoundTown, impound_town
+from enforcement_towns import ImpoundTown, impound_town
 
 
 @pytest.fixture

@@ -21,9 +21,9 @@ from clerkdesk.models import EnforcementPayment, Impound, Receipt
 from clerkdesk.rules.enforcement_kinds import ImpoundDisposition
 from clerkdesk.services import rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
-from services.enforcement.counter_town import (
+from enforcement_towns import (
     CLERK,
-    CounterTown,
+    EnforcementTown,
     counter_town,
     impound,
     town_time,
@@ -34,7 +34,7 @@ from small_town import vaccination
 SET_UP = FixedClock(dt.datetime(2026, 6, 1, 10, 30, tzinfo=dt.UTC))
 
 
-def _today_ready(town: CounterTown) -> None:
+def _today_ready(town: EnforcementTown) -> None:
     """Tags for today's license year and a current certificate for Rex."""
     today = SystemClock().today()
     with town.database.read() as session:
@@ -47,7 +47,9 @@ def _today_ready(town: CounterTown) -> None:
     )
 
 
-def cli(town: CounterTown, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def cli(
+    town: EnforcementTown, capsys: pytest.CaptureFixture[str], *argv: str
+) -> tuple[int, str, str]:
     return run(capsys, "--db", town.database.url.render_as_string(hide_password=False), *argv)
 
 

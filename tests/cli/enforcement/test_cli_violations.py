@@ -22,7 +22,7 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.roles import Actor, Role
 from clerkdesk.services.users import add_user
 from clerkdesk.services.users import password_hasher as _hasher
-from services.enforcement.enforcement_town import EnforcementTown, enforcement_town
+from enforcement_towns import EnforcementTown, enforcement_town
 
 TODAY = SystemClock().today()
 

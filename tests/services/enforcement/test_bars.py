@@ -9,7 +9,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from hearing_town import (
+
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.services.acting import PermissionDenied
+from clerkdesk.services.dog_changes import transfer_dog
+from clerkdesk.services.enforcement import bars, hearings
+from clerkdesk.services.enforcement.orders import orders_in_force
+from enforcement_towns import (
     ACO,
     ASSISTANT,
     CLERK,
@@ -19,14 +27,6 @@ from hearing_town import (
     hearing_town,
     later,
 )
-
-from clerkdesk.clock import FixedClock
-from clerkdesk.db.database import Database
-from clerkdesk.errors import ValidationError
-from clerkdesk.services.acting import PermissionDenied
-from clerkdesk.services.dog_changes import transfer_dog
-from clerkdesk.services.enforcement import bars, hearings
-from clerkdesk.services.enforcement.orders import orders_in_force
 
 
 @pytest.fixture

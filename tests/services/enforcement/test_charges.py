@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -20,11 +21,11 @@ from clerkdesk.services.enforcement.paid import paid_impounds, paid_violations
 from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, LicenseItem, checkout
 from clerkdesk.services.remittance import remittance
 from clerkdesk.services.voids import void_receipt
-from services.enforcement.counter_town import (
+from enforcement_towns import (
     ASSISTANT,
     CLERK,
     TREASURER,
-    CounterTown,
+    EnforcementTown,
     counter_town,
     impound,
     town_time,
@@ -37,16 +38,16 @@ JUNE_1 = dt.date(2026, 6, 1)
 
 
 @pytest.fixture
-def seed_000(database: Database, clock: FixedClock) -> CounterTown:
+def seed_000(database: Database, clock: FixedClock) -> EnforcementTown:
     return counter_town(database, clock, "sample-town")
 
 
 @pytest.fixture
-def seed_004(database: Database, clock: FixedClock) -> CounterTown:
+def seed_004(database: Database, clock: FixedClock) -> EnforcementTown:
     return counter_town(database, clock, "sample-city")
 
 
-def at_large_twice(town: CounterTown) -> tuple[int, int]:
+def at_large_twice(town: EnforcementTown) -> tuple[int, int]:
     """Rex at large on March 10 (a written warning), then again on May 20: $50."""
     first = dt.date(2026, 3, 10)
     warning = violation(town, town.jane, (town.rex,), "domestic_animal", first)
@@ -62,12 +63,12 @@ def at_large_twice(town: CounterTown) -> tuple[int, int]:
     return warning, fine
 
 
-def pay(town: CounterTown, request: CheckoutRequest, actor: Actor = CLERK) -> CheckoutResult:
+def pay(town: EnforcementTown, request: CheckoutRequest, actor: Actor = CLERK) -> CheckoutResult:
     return checkout(town.database, request, actor=actor, clock=town.clock)
 
 
 def test_seed_000_a_warning_then_a_50_dollar_fine_paid_by_check_shows_on_the_fines_account(
-    seed_000: CounterTown,
+    seed_000: EnforcementTown,
 ) -> None:
     # GIVEN a warning, then a $50 fine within 12 months
     warning, fine = at_large_twice(seed_000)
@@ -105,7 +106,7 @@ def test_seed_000_a_warning_then_a_50_dollar_fine_paid_by_check_shows_on_the_fin
         pay(seed_000, CheckoutRequest(seed_000.jane, (), (check("502"),), fines=(fine,)))
 
 
-def test_a_fine_goes_on_the_same_receipt_as_a_license(seed_000: CounterTown) -> None:
+def test_a_fine_goes_on_the_same_receipt_as_a_license(seed_000: EnforcementTown) -> None:
     _warning, fine = at_large_twice(seed_000)
     result = pay(
         seed_000,
@@ -124,7 +125,7 @@ def test_a_fine_goes_on_the_same_receipt_as_a_license(seed_000: CounterTown) -> 
 
 
 def test_an_empty_cart_a_dismissed_fine_and_an_unset_maximum_are_refused(
-    seed_000: CounterTown,
+    seed_000: EnforcementTown,
 ) -> None:
     with pytest.raises(ValidationError, match="The cart is empty"):
         pay(seed_000, CheckoutRequest(seed_000.jane, (), (check(),)))
@@ -155,7 +156,7 @@ def test_an_empty_cart_a_dismissed_fine_and_an_unset_maximum_are_refused(
         pay(seed_000, CheckoutRequest(seed_000.jane, (), (check(),), fines=(unset,)))
 
 
-def test_a_fine_the_bylaw_takes_by_check_only_refuses_cash(seed_000: CounterTown) -> None:
+def test_a_fine_the_bylaw_takes_by_check_only_refuses_cash(seed_000: EnforcementTown) -> None:
     fine = violation(
         seed_000,
         seed_000.jane,
@@ -177,7 +178,7 @@ def test_a_fine_the_bylaw_takes_by_check_only_refuses_cash(seed_000: CounterTown
         )
 
 
-def test_only_the_counter_roles_take_a_fine(seed_000: CounterTown) -> None:
+def test_only_the_counter_roles_take_a_fine(seed_000: EnforcementTown) -> None:
     _warning, fine = at_large_twice(seed_000)
     with pytest.raises(PermissionDenied):
         pay(seed_000, CheckoutRequest(seed_000.jane, (), (check(),), fines=(fine,)), TREASURER)
@@ -185,7 +186,7 @@ def test_only_the_counter_roles_take_a_fine(seed_000: CounterTown) -> None:
     assert result.fines_paid == (fine,)
 
 
-def test_a_voided_receipt_leaves_the_fine_unpaid_again(seed_000: CounterTown) -> None:
+def test_a_voided_receipt_leaves_the_fine_unpaid_again(seed_000: EnforcementTown) -> None:
     _warning, fine = at_large_twice(seed_000)
     result = pay(seed_000, CheckoutRequest(seed_000.jane, (), (check(),), fines=(fine,)))
     void_receipt(
@@ -206,20 +207,12 @@ FRIDAY = dt.date(2026, 5, 29)
 MONDAY = dt.date(2026, 6, 1)
 
 
-def monday_at_0905(town: CounterTown) -> CounterTown:
-    return CounterTown(
-        town.database,
-        FixedClock(town_time(MONDAY, 9, 5)),
-        town.jane,
-        town.rex,
-        town.bella,
-        town.john,
-        town.max,
-    )
+def monday_at_0905(town: EnforcementTown) -> EnforcementTown:
+    return replace(town, clock=FixedClock(town_time(MONDAY, 9, 5)))
 
 
 def test_seed_004_friday_to_monday_pays_24_dollars_and_is_licensed_on_the_same_receipt(
-    seed_004: CounterTown,
+    seed_004: EnforcementTown,
 ) -> None:
     # GIVEN Rex, never licensed, impounded Friday 09:00
     held = impound(seed_004, seed_004.rex, town_time(FRIDAY, 9, 0), owner_id=seed_004.jane)
@@ -256,7 +249,7 @@ def test_seed_004_friday_to_monday_pays_24_dollars_and_is_licensed_on_the_same_r
 
 
 def test_a_licensed_dog_is_released_alone_and_an_unknown_dog_not_at_all(
-    seed_004: CounterTown,
+    seed_004: EnforcementTown,
 ) -> None:
     monday = monday_at_0905(seed_004)
     pay(monday, CheckoutRequest(monday.john, (LicenseItem(monday.max),), (check(),)))
@@ -271,7 +264,7 @@ def test_a_licensed_dog_is_released_alone_and_an_unknown_dog_not_at_all(
 
 
 def test_a_voided_release_leaves_the_dog_returned_and_its_charges_owed(
-    seed_004: CounterTown,
+    seed_004: EnforcementTown,
 ) -> None:
     monday = monday_at_0905(seed_004)
     held = impound(monday, monday.rex, town_time(FRIDAY, 9, 0), owner_id=monday.jane)
@@ -292,14 +285,6 @@ def test_a_voided_release_leaves_the_dog_returned_and_its_charges_owed(
         assert paid_impounds(session, [held]) == set()
     # The charges to the release, not to now, are paid again later (no license needed: the
     # dog is home).
-    later = CounterTown(
-        monday.database,
-        FixedClock(town_time(dt.date(2026, 6, 3), 11, 0)),
-        monday.jane,
-        monday.rex,
-        monday.bella,
-        monday.john,
-        monday.max,
-    )
+    later = replace(monday, clock=FixedClock(town_time(dt.date(2026, 6, 3), 11, 0)))
     again = pay(later, CheckoutRequest(later.jane, (), (check(),), releases=(held,)))
     assert again.total == D("24.00")

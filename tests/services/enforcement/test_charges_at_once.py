@@ -14,8 +14,8 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.models import EnforcementPayment, Receipt
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
+from enforcement_towns import CLERK, counter_town, impound, town_time, violation
 from services.at_once import at_once
-from services.enforcement.counter_town import CLERK, counter_town, impound, town_time, violation
 from small_town import check
 
 

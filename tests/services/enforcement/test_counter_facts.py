@@ -17,9 +17,9 @@ from clerkdesk.services.owner_card import owner_card
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.standing import dog_standing
 from clerkdesk.services.voids import void_receipt
-from services.enforcement.counter_town import (
+from enforcement_towns import (
     CLERK,
-    CounterTown,
+    EnforcementTown,
     bar,
     counter_town,
     impound,
@@ -34,17 +34,17 @@ FRIDAY, MONDAY = dt.date(2026, 5, 29), dt.date(2026, 6, 1)
 
 
 @pytest.fixture
-def seed_000(database: Database, clock: FixedClock) -> CounterTown:
+def seed_000(database: Database, clock: FixedClock) -> EnforcementTown:
     return counter_town(database, clock, "sample-town")
 
 
 @pytest.fixture
-def seed_004(database: Database, clock: FixedClock) -> CounterTown:
+def seed_004(database: Database, clock: FixedClock) -> EnforcementTown:
     return counter_town(database, clock, "sample-city")
 
 
 def test_the_owner_card_shows_an_unpaid_fine_and_a_paid_one_leaves_it(
-    seed_000: CounterTown,
+    seed_000: EnforcementTown,
 ) -> None:
     town = seed_000
     first = dt.date(2026, 3, 10)
@@ -86,7 +86,7 @@ def test_the_owner_card_shows_an_unpaid_fine_and_a_paid_one_leaves_it(
 
 
 def test_an_impounded_dog_shows_its_charges_to_now_and_a_voided_release_its_charges_owed(
-    seed_004: CounterTown,
+    seed_004: EnforcementTown,
 ) -> None:
     town = seed_004
     held = impound(town, town.rex, town_time(FRIDAY, 9, 0), owner_id=town.jane)
@@ -114,7 +114,7 @@ def test_an_impounded_dog_shows_its_charges_to_now_and_a_voided_release_its_char
 
 
 def test_a_dog_under_an_order_is_licensed_and_its_card_names_the_order(
-    seed_000: CounterTown,
+    seed_000: EnforcementTown,
 ) -> None:
     town = seed_000
     muzzle_order(town, town.rex, town.jane, dt.date(2026, 2, 3), "within 25 feet of a child")
@@ -128,7 +128,7 @@ def test_a_dog_under_an_order_is_licensed_and_its_card_names_the_order(
     assert card.dog(town.rex) is not None and card.dog(town.rex).standing.can_license  # type: ignore[union-attr]
 
 
-def test_a_barred_owner_is_refused_a_license_with_the_reason(seed_000: CounterTown) -> None:
+def test_a_barred_owner_is_refused_a_license_with_the_reason(seed_000: EnforcementTown) -> None:
     town = seed_000
     order = muzzle_order(town, town.rex, town.jane, dt.date(2026, 1, 2))
     bar(town, town.jane, order, dt.date(2026, 3, 4))

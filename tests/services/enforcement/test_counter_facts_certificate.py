@@ -10,8 +10,8 @@ from clerkdesk.db.database import Database
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.services.documents import license_certificates
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem, checkout
+from enforcement_towns import CLERK, counter_town, muzzle_order
 from pdf_support import page_texts
-from services.enforcement.counter_town import CLERK, counter_town, muzzle_order
 from small_town import check
 
 

@@ -8,7 +8,17 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from hearing_town import (
+from sqlalchemy import func, select
+
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
+from clerkdesk.errors import ValidationError
+from clerkdesk.models import DesignationKind, DogDesignation, DogHearing, DogOrder
+from clerkdesk.rules.enforcement_kinds import HearingDecision, OrderKind
+from clerkdesk.services.acting import PermissionDenied
+from clerkdesk.services.enforcement import hearings
+from clerkdesk.services.enforcement.hearings import DecisionInput, OrderInput
+from enforcement_towns import (
     ACO,
     ASSISTANT,
     BOARD,
@@ -23,16 +33,6 @@ from hearing_town import (
     hearing_town,
     muzzle_decision,
 )
-from sqlalchemy import func, select
-
-from clerkdesk.clock import FixedClock
-from clerkdesk.db.database import Database
-from clerkdesk.errors import ValidationError
-from clerkdesk.models import DesignationKind, DogDesignation, DogHearing, DogOrder
-from clerkdesk.rules.enforcement_kinds import HearingDecision, OrderKind
-from clerkdesk.services.acting import PermissionDenied
-from clerkdesk.services.enforcement import hearings
-from clerkdesk.services.enforcement.hearings import DecisionInput, OrderInput
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from impound_town import ACO, impound_town, taken, town_time
 
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
@@ -22,6 +21,7 @@ from clerkdesk.services.enforcement import impounds
 from clerkdesk.services.enforcement.impound_facts import release_charges
 from clerkdesk.services.enforcement.impound_views import the_impound
 from clerkdesk.services.profile_source import profile_in_force
+from enforcement_towns import ACO, impound_town, taken, town_time
 
 FRIDAY = dt.date(2026, 1, 2)
 MONDAY = dt.date(2026, 1, 5)

@@ -5,17 +5,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from impound_town import (
-    ACO,
-    ASSISTANT,
-    CLERK,
-    TREASURER,
-    ImpoundTown,
-    impound_town,
-    license_dog,
-    taken,
-    town_time,
-)
 from sqlalchemy import func, select
 
 from clerkdesk.clock import FixedClock
@@ -27,6 +16,17 @@ from clerkdesk.rules.roles import Actor
 from clerkdesk.services import people, rabies
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.enforcement import impounds
+from enforcement_towns import (
+    ACO,
+    ASSISTANT,
+    CLERK,
+    TREASURER,
+    ImpoundTown,
+    impound_town,
+    license_dog,
+    taken,
+    town_time,
+)
 from small_town import dog_input, vaccination
 
 MARCH = dt.date(2026, 3, 2)

@@ -14,7 +14,7 @@ from clerkdesk.rules.enforcement_kinds import HearingDecision, OrderKind
 from clerkdesk.services.enforcement import bars, hearings, impounds, violations
 from clerkdesk.services.enforcement.hearing_views import hearing_view
 from clerkdesk.services.enforcement.officer_day import officer_day
-from services.enforcement.enforcement_town import (
+from enforcement_towns import (
     ACO,
     CLERK,
     EnforcementTown,

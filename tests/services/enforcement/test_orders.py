@@ -6,16 +6,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from hearing_town import (
-    ACO,
-    CLERK,
-    DECIDED,
-    HearingTown,
-    dangerous_with_muzzle,
-    filed_and_heard,
-    hearing_town,
-    muzzle_decision,
-)
 from sqlalchemy import select
 
 from clerkdesk.clock import FixedClock
@@ -27,6 +17,16 @@ from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.dog_changes import transfer_dog
 from clerkdesk.services.enforcement import hearings
 from clerkdesk.services.enforcement.orders import end_order, orders_in_force
+from enforcement_towns import (
+    ACO,
+    CLERK,
+    DECIDED,
+    HearingTown,
+    dangerous_with_muzzle,
+    filed_and_heard,
+    hearing_town,
+    muzzle_decision,
+)
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from clerkdesk.rules.roles import Actor
 from clerkdesk.services.acting import PermissionDenied
 from clerkdesk.services.enforcement import violations
 from clerkdesk.services.enforcement.violations import ViolationInput
-from services.enforcement.enforcement_town import (
+from enforcement_towns import (
     ACO,
     ASSISTANT,
     CLERK,

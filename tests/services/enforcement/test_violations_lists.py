@@ -17,7 +17,7 @@ from clerkdesk.services import licensing, rabies, tags
 from clerkdesk.services.enforcement import violations
 from clerkdesk.services.enforcement.violations import ViolationInput
 from clerkdesk.services.voids import void_receipt
-from services.enforcement.enforcement_town import (
+from enforcement_towns import (
     ACO,
     CLERK,
     EnforcementTown,

@@ -12,8 +12,8 @@ from clerkdesk.db.database import Database
 from clerkdesk.rules.roles import Actor
 from clerkdesk.services.enforcement import violations
 from clerkdesk.services.enforcement.violations import ViolationInput
+from enforcement_towns import ACO, CLERK, enforcement_town, town_time
 from services.at_once import at_once
-from services.enforcement.enforcement_town import ACO, CLERK, enforcement_town, town_time
 
 
 def test_two_workstations_recording_for_one_owner_count_one_and_two(

@@ -18,8 +18,8 @@ from clerkdesk.services.town import town_in_use
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.tasks import TaskRunner
 from clerkdesk.ui.views.enforcement import EnforcementView
+from enforcement_towns import EnforcementTown
 from qt_support import RecordedDialogs
-from services.enforcement.enforcement_town import EnforcementTown
 
 
 @contextmanager

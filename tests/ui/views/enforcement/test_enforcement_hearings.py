@@ -19,7 +19,7 @@ from clerkdesk.ui.views.enforcement.hearing_dialogs import (
     DecideDialog,
     ScheduleDialog,
 )
-from services.enforcement.enforcement_town import (
+from enforcement_towns import (
     ACO,
     CLERK,
     EnforcementTown,

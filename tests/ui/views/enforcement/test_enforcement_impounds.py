@@ -12,7 +12,7 @@ from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
 from clerkdesk.ui.views.enforcement.details import RecordDialog
 from clerkdesk.ui.views.enforcement.impound_dialogs import DisposeDialog, TakeInDialog
-from services.enforcement.enforcement_town import ACO, EnforcementTown, enforcement_town
+from enforcement_towns import ACO, EnforcementTown, enforcement_town
 
 
 @pytest.fixture(params=["sqlite"])

@@ -19,8 +19,7 @@ from clerkdesk.rules.roles import Permission, Role
 from clerkdesk.services.enforcement import hearings, impounds, violations
 from clerkdesk.ui.nav import areas_open_to
 from clerkdesk.ui.views.enforcement.details import RecordDialog
-from qt_support import RecordedDialogs
-from services.enforcement.enforcement_town import (
+from enforcement_towns import (
     ACO,
     ASSISTANT,
     CLERK,
@@ -29,6 +28,7 @@ from services.enforcement.enforcement_town import (
     enforcement_town,
     town_time,
 )
+from qt_support import RecordedDialogs
 
 
 @pytest.fixture(params=["sqlite"])

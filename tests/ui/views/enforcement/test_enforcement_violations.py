@@ -18,7 +18,7 @@ from clerkdesk.services.enforcement.violations import list_violations
 from clerkdesk.ui.views.enforcement import EnforcementView
 from clerkdesk.ui.views.enforcement.details import RecordDialog
 from clerkdesk.ui.views.enforcement.violation_dialogs import RecordViolationDialog
-from services.enforcement.enforcement_town import ACO, EnforcementTown, enforcement_town
+from enforcement_towns import ACO, EnforcementTown, enforcement_town
 
 
 @pytest.fixture(params=["sqlite"])
