@@ -46,6 +46,7 @@ from clerkdesk.reports.layout import (
     build,
     day,
     esc,
+    facts_table,
     frame_width,
     markup,
     money,
@@ -148,25 +149,6 @@ def _heading(doc: CertificateDocument, right: list[Flowable], width: float) -> T
     return table
 
 
-def _facts(rows: Rows, width: float, label_width: float = 1.05 * inch) -> Table:
-    """Label and value pairs; a missing value prints as a dash, so a blank is never
-    mistaken for a line the clerk forgot."""
-    cells = [[para(label.upper(), LABEL), para(value or "—")] for label, value in rows]
-    table = Table(cells, colWidths=[label_width, width - label_width])
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-                ("TOPPADDING", (0, 0), (0, -1), 3),
-            ]
-        )
-    )
-    return table
-
-
 def _one_line_size(text: str, width: float, size: float) -> float:
     """``size``, or the whole point below it at which ``text`` fits ``width`` in bold: a
     tag of a long prefix and eight digits stays on one line, never split mid-number."""
@@ -240,7 +222,11 @@ def _dog_owner(doc: CertificateDocument, width: float) -> Table:
     table = Table(
         [
             [para("DOG", heading), "", para("OWNER", heading)],
-            [_facts(dog_rows, inner), "", _facts(owner_rows, inner)],
+            [
+                facts_table(dog_rows, inner, 1.05 * inch),
+                "",
+                facts_table(owner_rows, inner, 1.05 * inch),
+            ],
         ],
         colWidths=[half, 12, half],
     )
@@ -264,7 +250,13 @@ def _two_columns(rows: Rows, split: int, inner: float) -> Table:
     """Facts side by side, so the rabies box takes three lines, not five."""
     half = (inner - 12) / 2
     table = Table(
-        [[_facts(rows[:split], half, 1.0 * inch), "", _facts(rows[split:], half, 0.95 * inch)]],
+        [
+            [
+                facts_table(rows[:split], half, 1.0 * inch),
+                "",
+                facts_table(rows[split:], half, 0.95 * inch),
+            ]
+        ],
         colWidths=[half, 12, half],
     )
     table.setStyle(

@@ -35,6 +35,7 @@ from clerkdesk.reports.layout import (
     build,
     day,
     esc,
+    facts_table,
     frame_width,
     markup,
     money,
@@ -106,23 +107,6 @@ def _key_facts(doc: KennelCertificateDocument, width: float) -> Table:
     return table
 
 
-def _facts(rows: Rows, width: float, label_width: float = 0.95 * inch) -> Table:
-    cells = [[para(label.upper(), LABEL), para(value or "—")] for label, value in rows]
-    table = Table(cells, colWidths=[label_width, width - label_width])
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-                ("TOPPADDING", (0, 0), (0, -1), 3),
-            ]
-        )
-    )
-    return table
-
-
 def _kennel_keeper(doc: KennelCertificateDocument, width: float) -> Table:
     half = (width - 12) / 2
     inner = half - 12
@@ -143,7 +127,11 @@ def _kennel_keeper(doc: KennelCertificateDocument, width: float) -> Table:
     table = Table(
         [
             [para("KENNEL", HEAD), "", para("KEEPER", HEAD)],
-            [_facts(kennel_rows, inner), "", _facts(keeper_rows, inner)],
+            [
+                facts_table(kennel_rows, inner, 0.95 * inch),
+                "",
+                facts_table(keeper_rows, inner, 0.95 * inch),
+            ],
         ],
         colWidths=[half, 12, half],
     )

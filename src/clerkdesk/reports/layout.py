@@ -316,3 +316,22 @@ def heading_table(
         )
     )
     return table
+
+
+def facts_table(rows: Sequence[tuple[str, str | None]], width: float, label_width: float) -> Table:
+    """Label and value pairs, the label small above the value's first line; a missing value
+    prints as a dash, so a blank is never mistaken for a line the clerk forgot."""
+    cells = [[para(label.upper(), LABEL), para(value or "—")] for label, value in rows]
+    table = Table(cells, colWidths=[label_width, width - label_width])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                ("TOPPADDING", (0, 0), (0, -1), 3),
+            ]
+        )
+    )
+    return table

@@ -17,10 +17,10 @@ from clerkdesk.reports.enforcement.paper_data import DogEntry
 from clerkdesk.reports.layout import (
     BODY,
     INK,
-    LABEL,
     RULE,
     SHADE,
     esc,
+    facts_table,
     markup,
     money,
     para,
@@ -51,22 +51,8 @@ def section(heading: str, *body: Flowable) -> list[Flowable]:
 
 
 def facts(rows: Sequence[tuple[str, str | None]], width: float) -> Table:
-    """Label and value pairs; a missing value prints as a dash, never as a blank."""
-    label_width = 1.35 * inch
-    cells = [[para(label.upper(), LABEL), para(value or "—")] for label, value in rows]
-    table = Table(cells, colWidths=[label_width, width - label_width])
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-                ("TOPPADDING", (0, 0), (0, -1), 3),
-            ]
-        )
-    )
-    return table
+    """The papers' label and value pairs, with room for labels like "How to contest"."""
+    return facts_table(rows, width, 1.35 * inch)
 
 
 def dogs_table(dogs: Sequence[DogEntry], width: float) -> Table:
