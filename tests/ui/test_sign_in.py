@@ -212,7 +212,8 @@ def test_no_idle_lock_when_the_office_sets_none(
     ("name", "shown", "lands_on"),
     [
         ("treasurer", {"money", "reports", "audit"}, "money"),
-        ("aco", {"owners", "kennels", "money", "reports", "enforcement"}, "owners"),
+        # The officer lands on their own work, the Enforcement area.
+        ("aco", {"owners", "kennels", "money", "reports", "enforcement"}, "enforcement"),
         (
             "assistant",
             {"counter", "owners", "kennels", "tags", "money", "reports", "enforcement"},

@@ -399,7 +399,7 @@ class MainWindow(QMainWindow):
         self.nav.open_for(actor)
         allowed = areas_open_to(actor)
         if self._wanted_area not in allowed:
-            self._wanted_area = allowed[0] if allowed else "counter"
+            self._wanted_area = _landing(actor, allowed)
         # The one search box is the counter's: typing there brings the counter forward.
         attach = getattr(self.views["counter"], "attach_search", None)
         if attach is not None and "counter" in allowed:
@@ -526,6 +526,16 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return True
         return any(view.busy() for view in self.views.values() if view.isVisible())
+
+
+def _landing(actor: Actor, allowed: list[str]) -> str:
+    """The first area for a role with no counter: the animal control officer's own work
+    (Enforcement); any other, the first area the rail shows it."""
+    from clerkdesk.rules.roles import Permission
+
+    if "counter" not in allowed and "enforcement" in allowed and actor.may(Permission.ENFORCE):
+        return "enforcement"
+    return allowed[0] if allowed else "counter"
 
 
 def _sets_up(actor: Actor) -> bool:

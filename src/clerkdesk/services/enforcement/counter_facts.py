@@ -17,6 +17,7 @@ from decimal import Decimal
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import Dog, Impound, Owner, Violation, ViolationDog
 from clerkdesk.rules import QuoteLine, TownProfile
@@ -37,6 +38,7 @@ from clerkdesk.services.enforcement.in_force import (
 )
 from clerkdesk.services.enforcement.paid import paid_impounds, paid_violations
 from clerkdesk.services.license_terms import held_license
+from clerkdesk.services.profile_source import profile_in_force
 
 
 @dataclass(frozen=True)
@@ -224,3 +226,9 @@ def dog_facts(
         tuple((dog.id, dog.name, o) for o in orders_in_force(session, dog.id, on)),
         _bars(session, dog.owner, on),
     )
+
+
+def dog_facts_on_file(database: Database, dog_id: int, now: dt.datetime) -> CounterFacts:
+    """:func:`dog_facts` in a read of its own, for a screen (the dog's details)."""
+    with database.read() as session:
+        return dog_facts(session, profile_in_force(session), dog_id, now)

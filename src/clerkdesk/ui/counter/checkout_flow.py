@@ -12,6 +12,7 @@ from typing import Protocol
 from PySide6.QtWidgets import QWidget
 
 from clerkdesk.errors import ConnectionLost, EnvironmentProblem, ValidationError
+from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.services.licensing import CheckoutRequest, CheckoutResult, checkout
 from clerkdesk.services.payments import FeeFor, TenderInput
 from clerkdesk.services.tags import StockSummary, shortage_note, stock_summary
@@ -22,8 +23,10 @@ from clerkdesk.ui.counter.documents import PrintedDocuments, write_documents
 from clerkdesk.ui.counter.tags_dialog import TagRequest, TagsDialog
 from clerkdesk.ui.fields import money
 from clerkdesk.ui.payment_dialog import PaymentDialog
+from clerkdesk.ui.printing.jobs import PrintJob
 from clerkdesk.ui.printing.present import present
-from clerkdesk.ui.printing.preview import PrintPreview
+from clerkdesk.ui.printing.preview import COUNTER_REPRINTS, PrintPreview
+from clerkdesk.ui.views.enforcement.paper_print import PAPERS, write_papers
 
 
 class CheckoutCounter(Protocol):
@@ -218,7 +221,7 @@ class CheckoutFlow:
         change = f" · change due {money(result.change_due)}" if result.change_due else ""
         self.view.say(f"Receipt {result.receipt_label} issued: {', '.join(done)}{change}.")
         self.view.reload_card()
-        self.print_receipt(result.receipt_id, result.receipt_label)
+        self.print_receipt(result.receipt_id, result.receipt_label, result.released)
 
     def _failed(self, exc: Exception) -> None:
         if not isinstance(exc, ValidationError):
@@ -247,25 +250,37 @@ class CheckoutFlow:
             self.view.say(f"Not issued: {exc.message}", problem=True)
 
     # 4. printing ------------------------------------------------------------------
-    def print_receipt(self, receipt_id: int, label: str | None = None) -> None:
+    def print_receipt(
+        self, receipt_id: int, label: str | None = None, releases: tuple[int, ...] = ()
+    ) -> None:
+        """The receipt and its certificates; beside them each dog's impound release
+        receipt, when the receipt released dogs."""
         # Every receipt the counter posts (a sale, a transfer, a replacement tag) is printed
         # through here: the status bar's drawer counts it.
         self.ctx.money_events.changed.emit()
-        database = self.ctx.database
+        database, today = self.ctx.database, self.ctx.clock.today()
         self.view.printing = True
         self.ctx.tasks.run(
-            lambda: write_documents(database, receipt_id),
-            self._printed,
+            lambda: (
+                write_documents(database, receipt_id),
+                write_papers(database, PrintedKind.IMPOUND_RELEASE, releases, today),
+            ),
+            lambda made: self._printed(*made),
             lambda exc: self._print_failed(exc, label),
         )
 
-    def _printed(self, printed: PrintedDocuments) -> None:
+    def _printed(self, printed: PrintedDocuments, releases: list[PrintJob]) -> None:
         self.view.printing = False
         tabs = ["Receipt", "License certificates"][: len(printed.jobs)]
+        tabs += [f"Impound release {job.title.rsplit(' ', 1)[-1]}" for job in releases]
         title = f"Receipt {printed.receipt_label}"
+        again = COUNTER_REPRINTS
+        if releases:  # the release receipt is reprinted from its impound
+            again += "; " + PAPERS[PrintedKind.IMPOUND_RELEASE].reprint_from
         shown = present(
-            self.parent, title, printed.jobs, self.ctx.dialogs.print_job, tab_names=tabs
-        )
+            self.parent, title, [*printed.jobs, *releases], self.ctx.dialogs.print_job,
+            tab_names=tabs, reprint_from=again,
+        )  # fmt: skip
         self.preview = shown.preview
         if shown.preview is None:
             self.view.say(shown.message(title))

@@ -2,12 +2,15 @@
 certificate and license, and every fee line it owes with the rule and the citation behind
 it — the breakdown the card's tooltip holds, reachable from the keyboard.
 
-Adding the dog to the cart is its own key (A), never what Enter does.
+Adding the dog to the cart is its own key (A), never what Enter does. The dog's
+enforcement — its open violations, a held impound with its charges, orders in force, a bar
+on its owner — is read off the UI thread and shown in the owner card's words (issue 28).
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
+from html import escape
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -21,9 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerkdesk.errors import ClerkDeskError
 from clerkdesk.rules.dates import us_date
+from clerkdesk.services.enforcement.counter_facts import CounterFacts, dog_facts_on_file
 from clerkdesk.services.owner_card import CardDog
 from clerkdesk.services.standing import DogStanding
+from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.counter.enforcement_box import fact_lines, facts_html
 from clerkdesk.ui.fields import money
 
 
@@ -83,11 +90,12 @@ class DogDetailsDialog(QDialog):
         in_cart: bool = False,
         can_add: bool = True,
         can_see_history: bool = False,
+        ctx: UiContext | None = None,
     ) -> None:
         """``waivers`` are the cart's (a line waived there shows 0.00 and the reason);
         ``in_cart`` says the dog is in the cart; ``can_add`` False hides Add to cart (the
         cart is another customer's); ``can_see_history`` shows History of changes (for a
-        role that may read the audit trail)."""
+        role that may read the audit trail); ``ctx`` reads the dog's enforcement facts."""
         super().__init__(parent)
         self.standing = standing
         waivers = waivers or {}
@@ -117,6 +125,17 @@ class DogDetailsDialog(QDialog):
             notes = self._label("\n".join(standing.warnings), "Notes on the dog")
             notes.setObjectName("DogNotes")
             layout.addWidget(notes)
+        # Shown once read, and only when there is something to say.
+        self.enforcement = QLabel("", self)
+        self.enforcement.setObjectName("EnforcementFacts")
+        self.enforcement.setWordWrap(True)
+        self.enforcement.setTextFormat(Qt.TextFormat.RichText)
+        self.enforcement.setAccessibleName("Violations, impounds, orders and bars")
+        self.enforcement.setVisible(False)
+        layout.addWidget(self.enforcement)
+        self.reading = False
+        if ctx is not None:
+            self._read_facts(ctx)
         if in_cart:
             layout.addWidget(self._label("In the cart.", "In the cart"))
         layout.addStretch(1)  # any height to spare goes below the words, not between them
@@ -148,6 +167,35 @@ class DogDetailsDialog(QDialog):
         row.addWidget(self.close_button)
         layout.addLayout(row)
         self.close_button.setFocus()
+
+    def busy(self) -> bool:
+        return self.reading
+
+    def _read_facts(self, ctx: UiContext) -> None:
+        self.reading = True
+        database, dog_id, now = ctx.database, self.standing.dog_id, ctx.clock.now()
+        ctx.tasks.run(lambda: dog_facts_on_file(database, dog_id, now), self._show_facts,
+                      self._facts_failed)  # fmt: skip
+
+    def _show_facts(self, facts: CounterFacts) -> None:
+        self.reading = False
+        lines = fact_lines(facts)
+        self.enforcement.setText(facts_html(lines))
+        # What a screen reader says: the lines without their markup.
+        self.enforcement.setAccessibleDescription("\n".join(text for text, _c in lines))
+        self.enforcement.setVisible(bool(lines))
+        if lines:
+            self.adjustSize()
+
+    def _facts_failed(self, exc: Exception) -> None:
+        self.reading = False
+        if not isinstance(exc, ClerkDeskError):
+            raise exc
+        self.enforcement.setText(escape(f"Enforcement could not be read: {exc}"))
+        self.enforcement.setVisible(True)
+
+    def enforcement_text(self) -> str:
+        return self.enforcement.accessibleDescription() if self.enforcement.isVisible() else ""
 
     def _label(self, text: str, name: str) -> QLabel:
         label = QLabel(text, self)

@@ -59,6 +59,16 @@ def fact_lines(facts: CounterFacts) -> list[tuple[str, str]]:
     return lines
 
 
+def facts_html(lines: list[tuple[str, str]]) -> str:
+    """The lines as the box shows them: coloured ones bold in their colour."""
+    return "<br>".join(
+        f'<span style="color:{colour}; font-weight:600">{escape(text)}</span>'
+        if colour
+        else escape(text)
+        for text, colour in lines
+    )
+
+
 class EnforcementBox(QWidget):
     def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,13 +102,7 @@ class EnforcementBox(QWidget):
 
     def show_facts(self, facts: CounterFacts) -> None:
         lines = fact_lines(facts)
-        html = "<br>".join(
-            f'<span style="color:{colour}; font-weight:600">{escape(text)}</span>'
-            if colour
-            else escape(text)
-            for text, colour in lines
-        )
-        self.text.setText(html)
+        self.text.setText(facts_html(lines))
         # What a screen reader says: the lines without their markup.
         self.text.setAccessibleDescription("\n".join(text for text, _c in lines))
         self.buttons["fines"].setVisible(any(v.payable for v in facts.violations))

@@ -351,7 +351,12 @@ class CounterView(AreaView):
             entry = self.cart.cart.entry(chosen[0])
         if entry is not None:
             dialog = DogDetailsDialog(
-                entry.standing, entry.owner_name, self, waivers=entry.waivers, in_cart=True
+                entry.standing,
+                entry.owner_name,
+                self,
+                waivers=entry.waivers,
+                in_cart=True,
+                ctx=self.ctx,
             )
         else:
             card = self._need_owner()
@@ -370,6 +375,7 @@ class CounterView(AreaView):
                 in_cart=entry is not None,
                 can_add=self.cart.cart.accepts(card.owner_id),
                 can_see_history=self.ctx.actor.may(Permission.READ_AUDIT),
+                ctx=self.ctx,
             )
             dialog.add_requested.connect(self.add_dog)
             dialog.history_requested.connect(self.show_dog_history)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from enforcement_area_support import area_for, find_and_pick, key, retype, settle
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
@@ -40,6 +41,14 @@ def town(database: Database, clock: FixedClock) -> EnforcementTown:
 def _step(qtbot: QtBot, details: RecordDialog, letter: Qt.Key) -> object:
     qtbot.keyClick(details, letter)
     return details.form
+
+
+def _close_paper(qtbot: QtBot, details: RecordDialog) -> None:
+    preview = details.papers.preview
+    assert preview is not None and preview.isVisible()
+    qtbot.keyClick(preview, Qt.Key.Key_Escape)
+    assert not preview.isVisible()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is details)
 
 
 def test_complaint_hearing_dangerous_muzzle_breach_bar(qtbot: QtBot, town: EnforcementTown) -> None:
@@ -78,6 +87,8 @@ def test_complaint_hearing_dangerous_muzzle_breach_bar(qtbot: QtBot, town: Enfor
         qtbot.keyClick(schedule.time, Qt.Key.Key_Return)
         settle(qtbot, view, lambda: not schedule.isVisible() and not details.busy())
         assert "Hearing 05/20/2026 18:30 at Town Hall" in details.facts.text()
+        # (the notice of the hearing opens in the print preview; Esc closes it)
+        _close_paper(qtbot, details)
 
         # AND D decides: dangerous (the first choice), muzzled and leashed (the third order)
         decide = _step(qtbot, details, Qt.Key.Key_D)
@@ -92,6 +103,7 @@ def test_complaint_hearing_dangerous_muzzle_breach_bar(qtbot: QtBot, town: Enfor
         facts = details.facts.text()
         assert "Decided 05/21/2026 by Select Board: dangerous" in facts
         assert "Order: muzzled and leashed off the owner's premises, from 05/21/2026" in facts
+        _close_paper(qtbot, details)  # the order of the hearing authority, to print
 
         # AND B records that the order was violated today
         breach = _step(qtbot, details, Qt.Key.Key_B)

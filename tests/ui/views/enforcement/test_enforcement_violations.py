@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from enforcement_area_support import area_for, find_and_pick, key, retype, settle
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from clerkdesk.clock import FixedClock
@@ -48,6 +49,14 @@ def _record(qtbot: QtBot, view: EnforcementView, day: str, place: str) -> Record
     return form
 
 
+def _close_notice(qtbot: QtBot, view: EnforcementView) -> None:
+    preview = view.papers.preview
+    assert preview is not None and preview.isVisible()
+    qtbot.keyClick(preview, Qt.Key.Key_Escape)
+    assert not preview.isVisible()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view)
+
+
 def test_a_warning_then_a_fine_by_keys(qtbot: QtBot, town: EnforcementTown) -> None:
     with area_for(qtbot, town, ACO) as view:
         # GIVEN the area, opened on the officer's day list, with nothing waiting
@@ -58,6 +67,8 @@ def test_a_warning_then_a_fine_by_keys(qtbot: QtBot, town: EnforcementTown) -> N
         # WHEN the officer records Jane's dog at large on March 10
         form = _record(qtbot, view, "03/10/2026", "Main St at the common")
         settle(qtbot, view, lambda: not form.isVisible())
+        # (its notice opens in the print preview; Esc closes it)
+        _close_notice(qtbot, view)
         # THEN it is the first offense: a written warning, said in the message line
         assert "V2026-0001 recorded" in view.notice.text()
         assert "written warning" in view.notice.text()
@@ -65,6 +76,7 @@ def test_a_warning_then_a_fine_by_keys(qtbot: QtBot, town: EnforcementTown) -> N
         # WHEN the same dog is picked up again today, within 12 months
         form = _record(qtbot, view, "06/01/2026", "Elm St")
         settle(qtbot, view, lambda: not form.isVisible())
+        _close_notice(qtbot, view)
         # THEN the second offense is the $50 fine
         assert "V2026-0002 recorded" in view.notice.text()
         assert "fine $50.00" in view.notice.text()

@@ -20,14 +20,17 @@ from PySide6.QtWidgets import (
 )
 
 from clerkdesk.errors import ClerkDeskError
+from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.services.enforcement.hearing_views import HearingView, hearing_view
 from clerkdesk.services.enforcement.impound_views import ImpoundView, impound_view
 from clerkdesk.services.enforcement.violation_lists import ViolationRow, violation_row
+from clerkdesk.services.reprints import Reprinted
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.fields import message_label, tell
 from clerkdesk.ui.form_base import FRAME
 from clerkdesk.ui.views.enforcement import record_facts as facts
 from clerkdesk.ui.views.enforcement.bar_dialogs import BreachDialog, LiftDialog, ReportDialog
+from clerkdesk.ui.views.enforcement.close_dialogs import CloseHearingDialog, EndOrderDialog
 from clerkdesk.ui.views.enforcement.hearing_dialogs import (
     CourtResultDialog,
     DecideDialog,
@@ -35,6 +38,7 @@ from clerkdesk.ui.views.enforcement.hearing_dialogs import (
 )
 from clerkdesk.ui.views.enforcement.impound_dialogs import DisposeDialog, IdentifyDialog
 from clerkdesk.ui.views.enforcement.offers import ActionButton
+from clerkdesk.ui.views.enforcement.paper_print import PaperPrinter, ReprintPaperDialog
 from clerkdesk.ui.views.enforcement.violation_dialogs import (
     CourtFilingDialog,
     DismissViolationDialog,
@@ -42,8 +46,18 @@ from clerkdesk.ui.views.enforcement.violation_dialogs import (
 
 Record = ViolationRow | ImpoundView | HearingView
 KINDS = ("violations", "impounds", "hearings")
-# The height the title, the message, two rows of steps and Close take around the facts.
-AROUND_FACTS = 220
+# The height the title, the message, three rows of steps and Close take around the facts.
+AROUND_FACTS = 260
+# A step's key → the paper it prints again.
+PAPER_STEPS = {
+    facts.VIOLATION_NOTICE: PrintedKind.VIOLATION_NOTICE,
+    facts.HEARING_NOTICE: PrintedKind.HEARING_NOTICE,
+    facts.HEARING_ORDER: PrintedKind.HEARING_ORDER,
+    facts.RELEASE_PAPER: PrintedKind.IMPOUND_RELEASE,
+}
+# A step's key → the paper issued once its form is saved (the notice of the hearing set,
+# the order of the decision made).
+ISSUES = {"schedule": PrintedKind.HEARING_NOTICE, "decide": PrintedKind.HEARING_ORDER}
 
 
 def read_record(ctx: UiContext, kind: str, record_id: int) -> Callable[[], Record]:
@@ -68,7 +82,9 @@ class RecordDialog(QDialog):
         self.ctx, self.kind, self.record_id = ctx, kind, record_id
         self.record: Record | None = None
         self.form: QDialog | None = None
+        self.form_key = ""
         self.loading = 0
+        self.papers = PaperPrinter(ctx, self, self._said)
         self.setModal(True)
         self.setMinimumWidth(760)
         self.setWindowTitle("Record")
@@ -98,7 +114,10 @@ class RecordDialog(QDialog):
         self.reread()
 
     def busy(self) -> bool:
-        return self.loading > 0
+        return self.loading > 0 or self.papers.busy()
+
+    def _said(self, text: str, problem: bool) -> None:
+        tell(self.message, text, problem=problem)
 
     def reread(self) -> None:
         self.loading += 1
@@ -184,10 +203,12 @@ class RecordDialog(QDialog):
             return
         form = self._form(key, record)
         if form is not None:
-            self.open_form(form)
+            self.open_form(form, key)
 
     def _form(self, key: str, record: Record) -> QDialog | None:
         ctx, label = self.ctx, record.label
+        if key in PAPER_STEPS:
+            return ReprintPaperDialog(ctx, PAPER_STEPS[key], record.id, label, self)
         if isinstance(record, ViolationRow):
             if key == "dismiss":
                 return DismissViolationDialog(ctx, record.id, label, self)
@@ -206,11 +227,14 @@ class RecordDialog(QDialog):
                              b.lifted_at is None], self),
             "lift": lambda: LiftDialog(
                 ctx, label, [b for b in record.bars if b.lifted_at is None], self),
+            "end_order": lambda: EndOrderDialog(
+                ctx, label, facts.orders_in_force(record), self),
+            "close": lambda: CloseHearingDialog(ctx, record.id, label, self),
         }  # fmt: skip
         return forms[key]() if key in forms else None
 
-    def open_form(self, form: QDialog) -> None:
-        self.form = form
+    def open_form(self, form: QDialog, key: str = "") -> None:
+        self.form, self.form_key = form, key
         saved = getattr(form, "saved", None)
         if saved is not None:
             saved.connect(self._saved)
@@ -219,6 +243,12 @@ class RecordDialog(QDialog):
         form.activateWindow()
 
     def _saved(self, result: Any) -> None:
+        if isinstance(result, tuple) and result and isinstance(result[0], Reprinted):
+            self.papers.show_reprint(*result)  # a reprint changes nothing on the record
+            return
+        issued = ISSUES.get(self.form_key)
+        if issued is not None:
+            self.papers.issue(issued, self.record_id)
         record = self.record
         label = record.label if record is not None else ""
         words = f"{label}: saved." if not isinstance(result, str) else f"{result}: saved."

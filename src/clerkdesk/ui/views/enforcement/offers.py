@@ -23,7 +23,7 @@ class ActionButton(QPushButton):
         text: str,
         name: str,
         keys: str,
-        permission: Permission,
+        permission: Permission | tuple[Permission, ...],
         parent: QWidget,
         *,
         says: str = "",
@@ -31,12 +31,15 @@ class ActionButton(QPushButton):
         super().__init__(f"{text}  {keys}" if keys else text, parent)
         self.setAccessibleName(name)
         self.setAutoDefault(False)
-        self.keys, self.permission, self.says = keys, permission, says or name
+        self.keys, self.says = keys, says or name
+        # Any one of them will do (a paper is reprinted by its own role or one who reprints).
+        self.permissions = permission if isinstance(permission, tuple) else (permission,)
         self.reason = ""
 
     def offer_to(self, actor: Actor, waits_on: str = "") -> None:
         """Enabled when ``actor`` may and nothing is waited on; else the reason, in words."""
-        reason = "" if actor.may(self.permission) else actor.refusal(self.permission)
+        may = any(actor.may(p) for p in self.permissions)
+        reason = "" if may else actor.refusal(self.permissions[0])
         self.reason = reason or waits_on
         self.setEnabled(not self.reason)
         self.setToolTip(self.reason or (f"{self.says} ({self.keys})" if self.keys else self.says))

@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from clerkdesk.rules.dates import us_date
-from clerkdesk.rules.enforcement_kinds import ViolationStatus
+from clerkdesk.rules.enforcement_kinds import ImpoundDisposition, ViolationStatus
 from clerkdesk.rules.money import dollars
 from clerkdesk.rules.roles import Permission
 from clerkdesk.services.enforcement.hearing_views import HearingView, OrderView
@@ -21,11 +21,21 @@ class Step:
     key: str
     label: str
     letter: str
-    permission: Permission
+    permission: Permission | tuple[Permission, ...]
     waits_on: str = ""
 
 
 COUNTER = "counter"
+# The steps that print a paper again (a reprint, asked why and recorded), by their keys.
+VIOLATION_NOTICE, HEARING_NOTICE, HEARING_ORDER, RELEASE_PAPER = (
+    "notice", "hearing_notice", "order_paper", "release_paper"
+)  # fmt: skip
+# Who may reprint each paper: its own role, or one who reprints documents (as
+# services.enforcement.papers lets them).
+NOTICE_MAY = (Permission.ENFORCE, Permission.REPRINT)
+HEARING_PAPER_MAY = (Permission.HEARINGS, Permission.REPRINT)
+RELEASE_MAY = (Permission.SELL, Permission.ENFORCE, Permission.REPRINT)
+RELEASED = (ImpoundDisposition.RETURNED, ImpoundDisposition.ADOPTED)
 
 
 # Violations ---------------------------------------------------------------------------
@@ -78,6 +88,7 @@ def violation_steps(row: ViolationRow, today: dt.date) -> list[Step]:
         Step("dismiss", "Dismiss…", "D", Permission.ENFORCE, dismiss_waits),
         Step("court", "File with court…", "F", Permission.ENFORCE, court_waits),
         Step(COUNTER, "Take to the counter", "C", Permission.SELL, counter_waits),
+        Step(VIOLATION_NOTICE, "Print notice…", "P", NOTICE_MAY),
     ]
 
 
@@ -123,10 +134,17 @@ def impound_steps(view: ImpoundView) -> list[Step]:
     counter_waits = ended or (
         "" if view.owner_id is not None else "The owner is not known yet: identify the dog."
     )
+    if view.disposition in RELEASED:
+        release_waits = ""
+    elif view.held:
+        release_waits = f"{view.label} is still held: the receipt is printed at its release."
+    else:
+        release_waits = f"{view.label} was not released to an owner ({view.disposition})."
     return [
         Step("identify", "Identify…", "I", Permission.ENFORCE, identify_waits),
         Step("dispose", "Dispose…", "D", Permission.ENFORCE, ended),
         Step(COUNTER, "Take to the counter (release)", "C", Permission.SELL, counter_waits),
+        Step(RELEASE_PAPER, "Release receipt…", "P", RELEASE_MAY, release_waits),
     ]
 
 
@@ -197,6 +215,10 @@ def hearing_steps(view: HearingView) -> list[Step]:
     standing = [b for b in view.bars if b.lifted_at is None]
     report_waits = "" if unreported else "No bar waits for its report."
     lift_waits = "" if standing else "No bar stands on this complaint."
+    notice_waits = "" if view.hearing_at is not None else "No hearing is scheduled yet."
+    order_waits = "" if view.decision is not None else "Not decided yet: the order follows it."
+    end_waits = "" if orders_in_force(view) else "No order is in force on this complaint."
+    close_waits = closed or ("" if view.decision is not None else "Decide it before closing.")
     return [
         Step("schedule", "Schedule hearing…", "S", Permission.HEARINGS, schedule_waits),
         Step("decide", "Decide…", "D", Permission.HEARINGS, decide_waits),
@@ -204,5 +226,9 @@ def hearing_steps(view: HearingView) -> list[Step]:
         Step("breach", "Record breach…", "B", Permission.HEARINGS, breach_waits),
         Step("report", "Report sent…", "P", Permission.HEARINGS, report_waits),
         Step("lift", "Lift bar…", "L", Permission.HEARINGS, lift_waits),
+        Step("end_order", "End order…", "E", Permission.HEARINGS, end_waits),
+        Step("close", "Close hearing…", "X", Permission.HEARINGS, close_waits),
+        Step(HEARING_NOTICE, "Hearing notice…", "N", HEARING_PAPER_MAY, notice_waits),
+        Step(HEARING_ORDER, "Print order…", "O", HEARING_PAPER_MAY, order_waits),
         Step(COUNTER, "Take to the counter", "C", Permission.SELL, ""),
     ]

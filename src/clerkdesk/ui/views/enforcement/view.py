@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QDialog, QLabel, QTabWidget, QWidget
 
+from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.rules.roles import Permission
 from clerkdesk.services.enforcement.hearing_views import HearingView, list_hearings
 from clerkdesk.services.enforcement.impound_views import ImpoundRow, list_impounds
@@ -37,6 +38,7 @@ from clerkdesk.ui.views.enforcement.keys import (
     VIOLATION_KEYS,
 )
 from clerkdesk.ui.views.enforcement.offers import ActionButton, bind_key
+from clerkdesk.ui.views.enforcement.paper_print import PaperPrinter
 from clerkdesk.ui.views.enforcement.records_page import RecordsPage
 from clerkdesk.ui.views.enforcement.tables import (
     HEARING_COLUMNS,
@@ -77,6 +79,8 @@ class EnforcementView(AreaView):
         self.notice.setVisible(False)
         self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.body.addWidget(self.notice)
+        # The ticket, once a violation is recorded: to hand over or mail.
+        self.papers = PaperPrinter(ctx, self, self._printed, self._back_from_dialog)
         enforce = Permission.ENFORCE
 
         def button(text: str, name: str, keys: str, says: str) -> ActionButton:
@@ -172,7 +176,8 @@ class EnforcementView(AreaView):
             and dialog.isVisible()
             and bool(getattr(dialog, "busy", lambda: False)())
         )
-        return self.day.busy() or any(p.busy() for p in self.pages.values()) or open_busy
+        pages = any(p.busy() for p in self.pages.values())
+        return self.day.busy() or pages or open_busy or self.papers.busy()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -264,6 +269,12 @@ class EnforcementView(AreaView):
     def _violation_recorded(self, result: Any) -> None:
         self.say(recorded_words(result))
         self.violations.reload(result.id)
+        self.papers.issue(PrintedKind.VIOLATION_NOTICE, result.id)
+
+    def _printed(self, text: str, problem: bool) -> None:
+        """What printing said, after what the step did (printed at once, or refused)."""
+        said = self.notice.text() if self.notice.isVisible() else ""
+        self.say(f"{said} {text}".strip(), problem=problem)
 
     def take_in(self) -> None:
         if self.impound_button.offered:

@@ -8,6 +8,7 @@ import datetime as dt
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QWidget
 
 from clerkdesk.errors import ClerkDeskError
@@ -36,7 +37,8 @@ from clerkdesk.ui.views.kennels.finder import Finder
 
 
 def fine_codes(ctx: UiContext, on: dt.date) -> list[tuple[str, str]]:
-    """(code, words) of each fine the town's rules in force on ``on`` set."""
+    """(code, words) of each fine the town's rules in force on ``on`` set: the words are
+    the profile's description, as the officer knows the offense; the code is kept behind."""
     town = ctx.town
     if town is None:
         return []
@@ -44,7 +46,7 @@ def fine_codes(ctx: UiContext, on: dt.date) -> list[tuple[str, str]]:
         schedule = town.profile.schedule_on(on)
     except ClerkDeskError:
         return []
-    return [(fine.code, f"{fine.code} — {fine.description}") for fine in schedule.fines]
+    return [(fine.code, fine.description or fine.code) for fine in schedule.fines]
 
 
 def recorded_words(result: RecordedViolation) -> str:
@@ -73,8 +75,10 @@ class RecordViolationDialog(FormDialog):
         self.add_field("dogs", "&Dogs (Space ticks)", self.dogs)
         self.code = QComboBox(self)
         codes = fine_codes(ctx, ctx.clock.today())
-        for code, words in codes:
+        for number, (code, words) in enumerate(codes):
             self.code.addItem(words, code)
+            # The words in full on hover, where a long one is cut short.
+            self.code.setItemData(number, words, Qt.ItemDataRole.ToolTipRole)
         self.code.setMaximumWidth(420)
         self.add_field("code", "&Violation", self.code, required=True, short="violation")
         self.day = QLineEdit(us_date(now.date()), self)

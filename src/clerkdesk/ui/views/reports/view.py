@@ -13,11 +13,13 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.views.base import AreaView
+from clerkdesk.ui.views.reports.enforcement_panel import EnforcementReportsPanel, may_read
 from clerkdesk.ui.views.reports.remittance_panel import RemittancePanel
 from clerkdesk.ui.views.yearend.season_panel import SeasonPanel
 
 SEASON_KEYS = "Ctrl+1"
 REMITTANCE_KEYS = "Ctrl+2"
+ENFORCEMENT_KEYS = "Ctrl+3"
 
 
 class ReportsView(AreaView):
@@ -26,7 +28,9 @@ class ReportsView(AreaView):
             "Reports",
             f"The season ({SEASON_KEYS}): licenses sold against last year, money by month, "
             f"what is still due. The remittance to the treasurer ({REMITTANCE_KEYS}): a month's "
-            "(or any period's) receipts less its voids, with the certification to sign.",
+            "(or any period's) receipts less its voids, with the certification to sign. "
+            f"Enforcement ({ENFORCEMENT_KEYS}): the unpaid fines for court and the month's "
+            "summary for the selectmen.",
             parent,
         )
         self.ctx = ctx
@@ -36,8 +40,17 @@ class ReportsView(AreaView):
         self.remittance = RemittancePanel(ctx, self.tabs)
         self.tabs.addTab(self.season, f"Season  {SEASON_KEYS}")
         self.tabs.addTab(self.remittance, f"Remittance  {REMITTANCE_KEYS}")
+        pages: list[tuple[str, QWidget]] = [
+            (SEASON_KEYS, self.season),
+            (REMITTANCE_KEYS, self.remittance),
+        ]
+        self.enforcement: EnforcementReportsPanel | None = None
+        if may_read(ctx.actor):  # the services refuse anyone else in words all the same
+            self.enforcement = EnforcementReportsPanel(ctx, self.tabs)
+            self.tabs.addTab(self.enforcement, f"Enforcement  {ENFORCEMENT_KEYS}")
+            pages.append((ENFORCEMENT_KEYS, self.enforcement))
         self.body.addWidget(self.tabs, 1)
-        for keys, page in ((SEASON_KEYS, self.season), (REMITTANCE_KEYS, self.remittance)):
+        for keys, page in pages:
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda p=page: self.show_page(p))
@@ -52,7 +65,8 @@ class ReportsView(AreaView):
         self._take_focus(anew=True)
 
     def busy(self) -> bool:
-        return self.remittance.running or self.season.busy
+        enforcement = self.enforcement is not None and self.enforcement.busy()
+        return self.remittance.running or self.season.busy or enforcement
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -62,9 +76,10 @@ class ReportsView(AreaView):
         focus = self.focusWidget()
         page = self.tabs.currentWidget()
         if self.isVisible() and (anew or focus is None or not page.isAncestorOf(focus)):
-            first = (
-                self.remittance.first_field()
-                if page is self.remittance
-                else self.season.first_field()
-            )
+            if page is self.remittance:
+                first = self.remittance.first_field()
+            elif self.enforcement is not None and page is self.enforcement:
+                first = self.enforcement.first_field()
+            else:
+                first = self.season.first_field()
             first.setFocus(Qt.FocusReason.OtherFocusReason)
