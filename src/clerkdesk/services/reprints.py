@@ -21,6 +21,7 @@ from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import DocumentReprint, Dog, License, PrintedKind, Receipt
+from clerkdesk.models.reprints import DOCUMENT_COLUMNS
 from clerkdesk.reports.certificate_pdf import render_certificates
 from clerkdesk.reports.receipt_pdf import render_receipt
 from clerkdesk.rules.clean_text import clean_text
@@ -147,7 +148,7 @@ def find_license(database: Database, text: str, year: int | None, today: dt.date
 
 
 # -- reprinting -------------------------------------------------------------------------
-def _reason(reason: str | None) -> str | None:
+def reprint_reason(reason: str | None) -> str | None:
     """The reason as text is kept (``rules.clean_text``: one line), its spaces tidied."""
     cleaned = " ".join(clean_text(reason or "", "The reason", field="reason").split())
     if len(cleaned) > REASON_LENGTH:
@@ -172,30 +173,30 @@ def reprint(
     """Render the receipt (``document_id`` a receipt's id) or certificate (a license's id, or
     a kennel license's for a kennel certificate) marked REPRINT with the moment and
     ``actor``, hand it to ``deliver``, and record it."""
-    why = _reason(reason)
+    why = reprint_reason(reason)
     zone = zone or town_zone()
     printed_at = clock.now().astimezone(zone)
     with acting(database, actor, Permission.REPRINT, clock=clock) as session:
         if kind is PrintedKind.RECEIPT:
             label, title, pdf = _receipt_reprint(session, document_id, zone, printed_at, actor.name)
-            row = DocumentReprint(kind=kind, receipt_id=document_id)
         elif kind is PrintedKind.KENNEL_CERTIFICATE:
             label, title, pdf = kennel_certificate_reprint(
                 session, document_id, zone, printed_at, actor.name
             )
-            row = DocumentReprint(kind=kind, kennel_license_id=document_id)
         else:
             label, title, pdf = _certificate_reprint(
                 session, document_id, zone, printed_at, actor.name
             )
-            row = DocumentReprint(kind=kind, license_id=document_id)
-        row.document_label = label[:60]
-        row.printed_at, row.printed_by = printed_at, actor.name[:80]
-        row.workstation = (workstation or actor.workstation)[:120] or None
-        row.reason = why
-        session.add(row)
-        session.flush()
-        count = _count(session, kind, document_id)
+        count = record_reprint(
+            session,
+            kind,
+            document_id,
+            label,
+            actor=actor,
+            printed_at=printed_at,
+            workstation=workstation,
+            reason=why,
+        )
         if deliver is not None:
             deliver(pdf)
     return Reprinted(kind, document_id, label, title, pdf, printed_at, actor.name, count)
@@ -224,18 +225,47 @@ def _certificate_reprint(
     return label, f"Dog license {doc.license_number}, {doc.license_year_label}", pdf
 
 
-def _column(kind: PrintedKind) -> InstrumentedAttribute[int | None]:
-    """The column a reprint of this kind names its document by."""
-    return {
-        PrintedKind.RECEIPT: DocumentReprint.receipt_id,
-        PrintedKind.CERTIFICATE: DocumentReprint.license_id,
-        PrintedKind.KENNEL_CERTIFICATE: DocumentReprint.kennel_license_id,
-    }[kind]
+def document_column(kind: PrintedKind) -> InstrumentedAttribute[int | None]:
+    """The column a reprint of this kind names its document by (``DOCUMENT_COLUMNS``)."""
+    column: InstrumentedAttribute[int | None] = getattr(DocumentReprint, DOCUMENT_COLUMNS[kind])
+    return column
 
 
-def _count(session: Session, kind: PrintedKind, document_id: int) -> int:
-    column = _column(kind)
-    return session.scalar(select(func.count()).where(column == document_id)) or 0
+def record_reprint(
+    session: Session,
+    kind: PrintedKind,
+    document_id: int,
+    label: str,
+    *,
+    actor: Actor,
+    printed_at: dt.datetime,
+    workstation: str | None,
+    reason: str | None,
+) -> int:
+    """Record in ``session`` that ``actor`` reprinted the document at ``printed_at``: who,
+    when, where (``workstation``, else the actor's) and why. Every reprint path (receipts,
+    certificates, the enforcement papers) records through here, so the rows read alike.
+    How many times the document has been reprinted, this one included."""
+    row = DocumentReprint(kind=kind, document_label=label[:60])
+    setattr(row, DOCUMENT_COLUMNS[kind], document_id)
+    row.printed_at, row.printed_by = printed_at, actor.name[:80]
+    row.workstation = (workstation or actor.workstation)[:120] or None
+    row.reason = reason
+    session.add(row)
+    session.flush()
+    return count_reprints(session, kind, document_id)
+
+
+def count_reprints(session: Session, kind: PrintedKind, document_id: int) -> int:
+    """How many times the document has been reprinted. The kind is asked too: a hearing's
+    notice and its order both name the hearing."""
+    column = document_column(kind)
+    return (
+        session.scalar(
+            select(func.count()).where(column == document_id, DocumentReprint.kind == kind)
+        )
+        or 0
+    )
 
 
 # -- history ----------------------------------------------------------------------------
@@ -244,7 +274,7 @@ def reprint_history(
 ) -> list[ReprintEntry]:
     """Every reprint of one document, oldest first."""
     zone = zone or town_zone()
-    column = _column(kind)
+    column = document_column(kind)
     with database.read() as session:
         rows = session.scalars(
             select(DocumentReprint)

@@ -17,14 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import Session
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
 from clerkdesk.models import (
-    DocumentReprint,
     DogHearing,
     Impound,
     PrintedKind,
@@ -39,9 +37,9 @@ from clerkdesk.reports.enforcement.paper_data import Printed
 from clerkdesk.reports.enforcement.violation_notice import (
     render_violation_notice,
 )
-from clerkdesk.rules.clean_text import clean_text
 from clerkdesk.rules.roles import Actor, Permission
 from clerkdesk.rules.town_time import town_zone
+from clerkdesk.services import reprints
 from clerkdesk.services.acting import PermissionDenied, acting
 from clerkdesk.services.enforcement.paper_views import (
     hearing_notice_in,
@@ -50,16 +48,21 @@ from clerkdesk.services.enforcement.paper_views import (
     violation_notice_in,
 )
 from clerkdesk.services.enforcement.refs import find_by_ref
-from clerkdesk.services.reprints import Reprinted
+from clerkdesk.services.reprints import (
+    Reprinted,
+    count_reprints,
+    record_reprint,
+    reprint_reason,
+)
 
-REASON_LENGTH = 200
+REASON_LENGTH = reprints.REASON_LENGTH
+"""The longest reason a reprint keeps (the reprint forms count against it)."""
 Record = Violation | DogHearing | Impound
 
 
 @dataclass(frozen=True)
 class PaperKind:
     model: type[Violation] | type[DogHearing] | type[Impound]
-    column: InstrumentedAttribute[int | None]
     title: str
     may: tuple[Permission, ...]
     """Who may reprint it: as ``cli/access.py`` lets them print it."""
@@ -68,25 +71,21 @@ class PaperKind:
 PAPERS: dict[PrintedKind, PaperKind] = {
     PrintedKind.VIOLATION_NOTICE: PaperKind(
         Violation,
-        DocumentReprint.violation_id,
         "Violation notice",
         (Permission.ENFORCE, Permission.REPRINT),
     ),
     PrintedKind.HEARING_NOTICE: PaperKind(
         DogHearing,
-        DocumentReprint.hearing_id,
         "Notice of hearing",
         (Permission.HEARINGS, Permission.REPRINT),
     ),
     PrintedKind.HEARING_ORDER: PaperKind(
         DogHearing,
-        DocumentReprint.hearing_id,
         "Order of the hearing authority",
         (Permission.HEARINGS, Permission.REPRINT),
     ),
     PrintedKind.IMPOUND_RELEASE: PaperKind(
         Impound,
-        DocumentReprint.impound_id,
         "Impound release",
         (Permission.SELL, Permission.ENFORCE, Permission.REPRINT),
     ),
@@ -162,15 +161,6 @@ def paper(
     return Paper(kind, record_id, label, f"{PAPERS[kind].title} {label}", pdf)
 
 
-def _reason(reason: str | None) -> str | None:
-    cleaned = " ".join(clean_text(reason or "", "The reason", field="reason").split())
-    if len(cleaned) > REASON_LENGTH:
-        raise ValidationError(
-            f"The reason is {len(cleaned)} characters; at most {REASON_LENGTH}.", field="reason"
-        )
-    return cleaned or None
-
-
 def _permission(actor: Actor, kind: PrintedKind) -> Permission:
     """The first of the kind's permissions the actor holds; a refusal in words if none."""
     allowed = PAPERS[kind].may
@@ -197,7 +187,7 @@ def reprint_paper(
 ) -> Reprinted:
     """The paper marked REPRINT with the moment and ``actor``, handed to ``deliver`` and
     recorded, in one transaction."""
-    why = _reason(reason)
+    why = reprint_reason(reason)
     zone = zone or town_zone()
     printed_at = clock.now().astimezone(zone)
     spec = PAPERS[kind]
@@ -205,18 +195,15 @@ def reprint_paper(
         label, pdf = _render(
             session, kind, record_id, zone, printed_at.date(), Printed(printed_at, actor.name)
         )
-        row = DocumentReprint(kind=kind, document_label=label[:60])
-        setattr(row, spec.column.key, record_id)
-        row.printed_at, row.printed_by = printed_at, actor.name[:80]
-        row.workstation = (workstation or actor.workstation)[:120] or None
-        row.reason = why
-        session.add(row)
-        session.flush()
-        count = (
-            session.scalar(
-                select(func.count()).where(spec.column == record_id, DocumentReprint.kind == kind)
-            )
-            or 0
+        count = record_reprint(
+            session,
+            kind,
+            record_id,
+            label,
+            actor=actor,
+            printed_at=printed_at,
+            workstation=workstation,
+            reason=why,
         )
         if deliver is not None:
             deliver(pdf)
@@ -226,11 +213,5 @@ def reprint_paper(
 
 def reprint_count(database: Database, kind: PrintedKind, record_id: int) -> int:
     """How many times the paper has been reprinted."""
-    column = PAPERS[kind].column
     with database.read() as session:
-        return (
-            session.scalar(
-                select(func.count()).where(column == record_id, DocumentReprint.kind == kind)
-            )
-            or 0
-        )
+        return count_reprints(session, kind, record_id)
