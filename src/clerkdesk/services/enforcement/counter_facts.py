@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from clerkdesk.db.database import Database
 from clerkdesk.errors import ValidationError
@@ -190,7 +190,12 @@ def owner_facts(
     on = town_day(now)
     dogs = list(session.scalars(select(Dog).where(Dog.owner_id == owner_id).order_by(Dog.name)))
     dog_ids = [d.id for d in dogs]
-    violations = session.scalars(select(Violation).where(Violation.owner_id == owner_id))
+    # Each violation names its dogs: read them all at once, not one violation at a time.
+    violations = session.scalars(
+        select(Violation)
+        .where(Violation.owner_id == owner_id)
+        .options(selectinload(Violation.dogs))
+    )
     impounds = session.scalars(
         select(Impound).where(
             or_(Impound.owner_id == owner_id, Impound.dog_id.in_(dog_ids or [-1]))
@@ -218,6 +223,7 @@ def dog_facts(
         select(Violation)
         .join(ViolationDog, ViolationDog.violation_id == Violation.id)
         .where(ViolationDog.dog_id == dog_id)
+        .options(selectinload(Violation.dogs))
     )
     impounds = session.scalars(select(Impound).where(Impound.dog_id == dog_id))
     return CounterFacts(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from clerkdesk.clock import Clock
 from clerkdesk.db.database import Database
@@ -50,6 +50,8 @@ def orders_in_force(session: Session, dog_id: int, on: dt.date) -> list[DogOrder
                 or_(DogOrder.ended_on.is_(None), DogOrder.ended_on > on),
             )
             .order_by(DogOrder.in_force_from, DogOrder.id)
+            # Each order is shown with its hearing: read with it, not one hearing per order.
+            .options(joinedload(DogOrder.hearing))
         ).all()
     )
 
