@@ -198,9 +198,16 @@ class EnforcementReportsPanel(QGroupBox):
         self.say(f"{made.words} Shown in the preview to print.")
         dialog = PrintPreview(made.job.title, [made.job], self.ctx.dialogs.print_job, self)
         self.preview_dialog = dialog
+        # The keyboard comes back to the report's field once the preview closes.
+        field = self.month if made.job.title.startswith("Enforcement summary") else self.on
+        dialog.finished.connect(lambda _r: self._back(field))
         dialog.open()
         dialog.activateWindow()
         self.made.emit(made)
+
+    def _back(self, field: QWidget) -> None:
+        self.window().activateWindow()
+        field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _failed(self, exc: Exception) -> None:
         self._stopped()
