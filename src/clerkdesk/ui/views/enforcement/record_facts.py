@@ -46,7 +46,7 @@ def violation_facts(row: ViolationRow) -> list[str]:
     lines = [
         f"{row.owner_name}, {row.owner_address}",
         f"Dogs: {', '.join(row.dog_names) or 'none named'}",
-        f"{row.code}: {row.description}",
+        f"{row.description} (code {row.code})",
         f"Citation: {row.citation}",
         f"Offense {row.offense_number}: {fine}",
         f"{moment(row.occurred_at)} at {row.place}; officer {row.officer}",
