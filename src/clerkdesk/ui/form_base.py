@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -290,6 +290,13 @@ class FormDialog(QDialog):
         room = screen.availableGeometry().height() - FRAME if screen is not None else wanted
         if wanted > self.height():
             self.resize(QSize(width, min(wanted, room)))
+
+    # Qt override: the dialog opens at its layout's minimum, which does not count a wrapped
+    # intro's second line, so a tall field (a finder with its chosen line) was squeezed
+    # under the next one; grown once shown, every row has its height.
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_to_messages()
 
     # closing ------------------------------------------------------------------------
     def reject(self) -> None:

@@ -67,6 +67,9 @@ class Finder(QWidget):
         # One line, so the form keeps its size: a long choice ends in "…" (whole on hover).
         self.status = ElidedLabel("", self, role=f"{name}: chosen")
         self.status.setObjectName("ViewHint")
+        # Its line is kept while empty: a form sized before a choice would otherwise draw the
+        # choice over the list's last row.
+        self.status.setMinimumHeight(self.status.fontMetrics().lineSpacing())
         layout.addWidget(self.edit)
         layout.addWidget(self.list)
         layout.addWidget(self.status)
