@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,6 @@ from actors import staff
 from clerkdesk.cli.main import main
 from clerkdesk.clock import FixedClock, SystemClock
 from clerkdesk.db.database import Database
-from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.models import NoticeRun
 from clerkdesk.models.years import NoticeSent
 from clerkdesk.rules import presets
@@ -25,6 +25,7 @@ from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.town import save_town_profile
 from many_dogs import LONG_NAME, add_owner_with_dogs
+from prepared_databases import prepared
 from small_town import check, dog_input, owner_input, vaccination
 
 CLERK = staff()
@@ -35,12 +36,22 @@ def _at(day: dt.date) -> FixedClock:
 
 
 @pytest.fixture
-def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Database, int]]:
+def town(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_head: Path
+) -> Iterator[tuple[Database, int]]:
     """Westborough today: Jane's Rex licensed last year and this year, her Bella last year
-    only; Max (John's) this year only. Returns the database and this license year."""
+    only; Max (John's) this year only. Returns the database and this license year. Built
+    once per test process and day, and copied (``prepared``): every test writes its own."""
     path = tmp_path_factory.mktemp("db") / "town.sqlite"
+    shutil.copyfile(sqlite_head, path)
     database = Database.open(f"sqlite:///{path}")
-    upgrade_to_head(database)
+    today = SystemClock().today()
+    year = prepared(database, ("cli notices town", today.isoformat()), _build_town)
+    yield database, year
+    database.dispose()
+
+
+def _build_town(database: Database) -> int:
     add_cli_user(database)
     today = SystemClock().today()
     save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=_at(today))
@@ -75,8 +86,7 @@ def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Database, i
     sell(jane, ["Rex", "Bella"], previous.start)
     sell(jane, ["Rex"], current.start)
     sell(john, ["Max"], current.start)
-    yield database, current.starts_in
-    database.dispose()
+    return current.starts_in
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
