@@ -50,6 +50,7 @@ from clerkdesk.services import licensing, people, rabies, tags, voids
 from clerkdesk.services.acting import acting
 from clerkdesk.services.payments import TenderInput
 from clerkdesk.services.town import save_town_profile
+from prepared_databases import prepared
 
 CLERK = staff("clerk")
 EASTERN = ZoneInfo("America/New_York")
@@ -181,7 +182,16 @@ def _kennel(
 
 
 def season_town(database: Database) -> Season:
-    """The town described above, as it stands on 06/01/2026."""
+    """The town described above, as it stands on 06/01/2026: built once per test process
+    and backend, and copied into each later test's new database (``prepared``)."""
+    dogs, owners, kennels, receipts = prepared(database, ("season town",), _build_season)
+    # Each test its own dictionaries: one that adds a dog must not add it to the next's.
+    return Season(database, dict(dogs), dict(owners), dict(kennels), dict(receipts))
+
+
+def _build_season(
+    database: Database,
+) -> tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, int]]:
     first = at(dt.date(2024, 4, 25))
     save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=first)
     tags.receive_stock(database, dt.date(2024, 4, 1), 1, 100, actor=CLERK, clock=first)
@@ -278,7 +288,7 @@ def season_town(database: Database) -> Season:
                 added_by=CLERK.name,
             )
         )
-    return Season(database, dogs, owners, kennels, receipts)
+    return dogs, owners, kennels, receipts
 
 
 def _sell_with_tag(database: Database, owner: int, dog: int, day: dt.date, tag: int) -> int:
