@@ -6,20 +6,56 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from bad_inputs import assert_one_line_refusal, run
+from command_user import add_cli_user
 
 from clerkdesk.db.database import Database
+from clerkdesk.db.migrate import upgrade_to_head
 from pdf_support import page_texts
+from pg_server import PostgresServer
 from year_support import ON_THE_LIST, season_town
+
+
+@pytest.fixture
+def database(empty_database: Database) -> Database:
+    """At the newest schema and with no user yet (not the command-line tests' own, which
+    adds the user first): an empty database is one the season can be copied into."""
+    upgrade_to_head(empty_database)
+    return empty_database
 
 
 @pytest.fixture
 def url(database: Database) -> str:
     season_town(database)
+    add_cli_user(database)
     return database.url.render_as_string(hide_password=False)
+
+
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def refusing_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """The season on each backend, one database for all the hostile calls: each is refused
+    in one line before it changes a record, and asserts only what it leaves in its folder."""
+    if request.param == "sqlite":
+        path = tmp_path_factory.mktemp("refusing") / "season.sqlite"
+        shutil.copyfile(request.getfixturevalue("sqlite_head"), path)
+        address = f"sqlite:///{path}"
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        address = server.create_database(template=request.getfixturevalue("postgres_head"))
+    database = Database.open(address)
+    season_town(database)
+    add_cli_user(database)
+    yield database.url.render_as_string(hide_password=False)
+    database.dispose()
 
 
 def test_writes_the_list_as_pdf_and_csv(
@@ -92,13 +128,13 @@ def test_a_pdf_alone(url: str, workdir: Path, capsys: pytest.CaptureFixture[str]
 def test_hostile_input_leaves_no_file(
     argv: list[str],
     says: str,
-    url: str,
+    refusing_url: str,
     workdir: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     (workdir / "folder.pdf").mkdir()
     before = sorted(p.name for p in workdir.iterdir())
-    status, out, err = run(capsys, "--db", url, "report", "unlicensed", *argv)
+    status, out, err = run(capsys, "--db", refusing_url, "report", "unlicensed", *argv)
     assert_one_line_refusal(status, out, err)
     assert says in err
     assert sorted(p.name for p in workdir.iterdir()) == before
