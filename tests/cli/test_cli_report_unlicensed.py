@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,8 +15,8 @@ from command_user import add_cli_user
 
 from clerkdesk.db.database import Database
 from clerkdesk.db.migrate import upgrade_to_head
+from module_databases import BACKENDS, head_database
 from pdf_support import page_texts
-from pg_server import PostgresServer
 from year_support import ON_THE_LIST, season_town
 
 
@@ -36,22 +35,13 @@ def url(database: Database) -> str:
     return database.url.render_as_string(hide_password=False)
 
 
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
+@pytest.fixture(scope="module", params=BACKENDS)
 def refusing_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
     """The season on each backend, one database for all the hostile calls: each is refused
     in one line before it changes a record, and asserts only what it leaves in its folder."""
-    if request.param == "sqlite":
-        path = tmp_path_factory.mktemp("refusing") / "season.sqlite"
-        shutil.copyfile(request.getfixturevalue("sqlite_head"), path)
-        address = f"sqlite:///{path}"
-    else:
-        server: PostgresServer = request.getfixturevalue("postgres_server")
-        address = server.create_database(template=request.getfixturevalue("postgres_head"))
-    database = Database.open(address)
+    database = head_database(request, tmp_path_factory)
     season_town(database)
     add_cli_user(database)
     yield database.url.render_as_string(hide_password=False)
