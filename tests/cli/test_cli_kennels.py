@@ -12,11 +12,13 @@ import datetime as dt
 import io
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from bad_inputs import assert_one_line_refusal, run, snapshot
+from command_user import add_cli_user
 from sqlalchemy import func, select
 
 from actors import CLERK
@@ -28,6 +30,7 @@ from clerkdesk.rules import parse_profile, presets
 from clerkdesk.rules.schedule import KENNEL_CLASSES
 from clerkdesk.services import kennels, people
 from clerkdesk.services.town import save_town_profile
+from module_databases import BACKENDS, head_database
 from pdf_support import page_texts
 
 TODAY = SystemClock().today()
@@ -50,6 +53,22 @@ class Office:
 def office(database: Database) -> Office:
     """Westborough; John Smith keeps Maple Hill Kennel (kennel 1) with Rex on its roster;
     Bo is his too, on no roster. No inspection yet."""
+    return _make_office(database)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def refusing_office(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Office]:
+    """The same office on each backend, one for all the bad inputs: each is refused, and
+    asserts that the kennel records are as they were before it."""
+    database = head_database(request, tmp_path_factory)
+    add_cli_user(database)
+    yield _make_office(database)
+    database.dispose()
+
+
+def _make_office(database: Database) -> Office:
     clock = SystemClock()
     save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     john = people.create_owner(
@@ -336,12 +355,13 @@ BAD: list[tuple[list[str], str]] = [
 
 @pytest.mark.parametrize(("argv", "says"), BAD, ids=[" ".join(a)[:60] for a, _ in BAD])
 def test_bad_input_is_one_line_and_writes_nothing(
-    office: Office,
+    refusing_office: Office,
     argv: list[str],
     says: str,
     workdir: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    office = refusing_office
     before, files = written(office.database), files_made(workdir)
     status, out, err = run(capsys, "--db", office.url, *(a.format(tmp=workdir) for a in argv))
     assert_one_line_refusal(status, out, err)
