@@ -14,6 +14,8 @@ from ledger_tamper import drop_guards, rewrite_chain, tamper, tamper_and_rewrite
 from sqlalchemy import select, text
 
 from actors import staff
+from clerkdesk.clock import FixedClock
+from clerkdesk.db.database import Database
 from clerkdesk.db.ledger_content import entry_content
 from clerkdesk.models import LedgerEntry, Receipt
 from clerkdesk.rules.kinds import LedgerKind
@@ -27,7 +29,8 @@ from clerkdesk.services.ledger_verify import verify_ledger
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from clerkdesk.services.voids import void_receipt
 from clerkdesk.settings.chain_key import load_keys, parse_printed_head
-from small_town import CLERK, Town, check
+from prepared_databases import prepared
+from small_town import CLERK, Town, build_town, check
 
 ADMIN = staff("admin", Role.ADMINISTRATOR)
 
@@ -39,12 +42,26 @@ class Office:
 
 
 @pytest.fixture
-def office(town: Town, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Office:
+def office(
+    database: Database, clock: FixedClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Office:
     """A key set up; Rex and Bella sold, Bella's receipt voided, a kennel licensed, the day
-    closed out (its sheet printed), then May locked and its head printed."""
+    closed out (its sheet printed), then May locked and its head printed. Built once per
+    test process and backend and copied (``prepared``), with the key file written again."""
     keys = tmp_path / "ledger-keys.txt"
     monkeypatch.setenv("CLERKDESK_LEDGER_KEY_FILE", str(keys))
-    db, clock = town.database, town.clock
+    key = ("ledger tampering office", clock.now().isoformat())
+    ids, key_text, printed = prepared(database, key, lambda d: _build_office(d, clock, keys))
+    keys.write_text(key_text, encoding="utf-8")
+    found = Office(Town(database, clock, *ids), keys)
+    found.printed = printed
+    return found
+
+
+def _build_office(
+    db: Database, clock: FixedClock, keys: Path
+) -> tuple[tuple[int, int, int, int], str, str]:
+    town = build_town(db, clock)
     set_up_key(db, keys, rotate=False, actor=ADMIN, clock=clock)
     for dog in (town.rex, town.bella):
         licensing.checkout(
@@ -59,11 +76,11 @@ def office(town: Town, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Offic
     close_out(db, clock.today(), Decimal("0.00"), actor=CLERK, clock=clock)
     sheet = closeout_sheet(db, clock.today(), printed_by="clerk", clock=clock)
     periods.lock_period(db, "2026-05", "TR-5", actor=CLERK, clock=clock)
-    found = Office(town, keys)
     with db.read() as session:
-        found.printed = printed_head(session).head.text
+        printed = printed_head(session).head.text
     assert sheet.ledger_head is not None and "(HMAC)" in sheet.ledger_head
-    return found
+    ids = (town.jane, town.rex, town.bella, town.john)
+    return ids, keys.read_text(encoding="utf-8"), printed
 
 
 def _verify(office: Office, against: bool = False) -> list[str]:
