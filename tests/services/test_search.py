@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -37,12 +39,15 @@ from clerkdesk.services.search import SearchHit, SearchResult
 from clerkdesk.services.search_words import words
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.word_search import upper_bound
+from module_databases import BACKENDS, head_database
 from prepared_databases import demo_copy
 
 CLERK = staff()
 LAST_YEAR = dt.date(2025, 4, 1)
 THIS_YEAR = dt.date(2026, 4, 1)
 REX_CHIP = "985112345678901"
+# The suite's clock (the ``clock`` fixture), for the office shared by a module.
+SUITE_CLOCK = FixedClock(dt.datetime(2026, 6, 1, 10, 30, tzinfo=ZoneInfo("America/New_York")))
 
 
 @dataclass(frozen=True)
@@ -117,8 +122,24 @@ def _license(
     )
 
 
+@pytest.fixture(scope="module", params=BACKENDS)
+def office(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Office]:
+    """The office on each backend, one for all the tests that only search it (searching
+    writes nothing); a test that adds to it takes ``own_office``."""
+    database = head_database(request, tmp_path_factory)
+    yield _make_office(database, SUITE_CLOCK)
+    database.dispose()
+
+
 @pytest.fixture
-def office(database: Database, clock: FixedClock) -> Office:
+def own_office(database: Database, clock: FixedClock) -> Office:
+    """The office in this test's own database, for a test that adds to it."""
+    return _make_office(database, clock)
+
+
+def _make_office(database: Database, clock: FixedClock) -> Office:
     save_town_profile(database, presets.preset_toml("westborough"), actor=CLERK, clock=clock)
     jane = _owner(database, clock, "Jane", "Doe", "12 Elm St", "508-555-0101")
     john = _owner(database, clock, "John", "Doe", "40 Oak St", "508-555-0199")
@@ -337,9 +358,8 @@ def test_the_start_of_a_phone_number_lists_owners_without_a_jump(office: Office)
     assert {h.matched for h in result.hits} == {"phone"}
 
 
-def test_a_shared_phone_lists_both_owners_without_a_jump(
-    office: Office, database: Database
-) -> None:
+def test_a_shared_phone_lists_both_owners_without_a_jump(own_office: Office) -> None:
+    office, database = own_office, own_office.database
     _owner(database, office.clock, "Jim", "Doe", "12 Elm St", "508 555 0101")
 
     result = find(office, "508-555-0101")
@@ -360,9 +380,8 @@ def test_seven_digits_find_the_owner_under_the_towns_area_codes(office: Office) 
         assert result.exact.matched == "phone"
 
 
-def test_seven_digits_find_a_number_under_the_second_area_code(
-    office: Office, database: Database
-) -> None:
+def test_seven_digits_find_a_number_under_the_second_area_code(own_office: Office) -> None:
+    office, database = own_office, own_office.database
     newcomer = _owner(database, office.clock, "Ana", "Silva", "5 Main St", "774-555-0188")
 
     result = find(office, "555-0188")
@@ -372,8 +391,9 @@ def test_seven_digits_find_a_number_under_the_second_area_code(
 
 
 def test_seven_digits_under_two_area_codes_list_both_owners_without_a_jump(
-    office: Office, database: Database
+    own_office: Office,
 ) -> None:
+    office, database = own_office, own_office.database
     other = _owner(database, office.clock, "Ana", "Silva", "5 Main St", "774-555-0101")
 
     result = find(office, "5550101")
@@ -390,9 +410,8 @@ def test_seven_digits_are_still_the_start_of_a_longer_number(office: Office) -> 
     assert {h.owner_id for h in result.hits} == {office.jane, office.john, office.elmer}
 
 
-def test_seven_digits_find_nobody_in_a_town_without_area_codes(
-    office: Office, database: Database
-) -> None:
+def test_seven_digits_find_nobody_in_a_town_without_area_codes(own_office: Office) -> None:
+    office, database = own_office, own_office.database
     # GIVEN the town's rules saved again without its area codes
     lines = presets.preset_toml("westborough").splitlines(keepends=True)
     without = "".join(line for line in lines if not line.startswith("area_codes"))
@@ -409,7 +428,8 @@ def test_a_microchip_in_full_jumps_to_its_dog(office: Office) -> None:
     assert result.exact.matched == "microchip"
 
 
-def test_a_microchip_with_letters_is_found_in_any_case(office: Office, database: Database) -> None:
+def test_a_microchip_with_letters_is_found_in_any_case(own_office: Office) -> None:
+    office, database = own_office, own_office.database
     chip_dog = _dog(database, office.clock, office.john, "Chip", "0A0139A7F3")
 
     result = find(office, "0a0139a7f3")
