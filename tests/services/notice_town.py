@@ -38,6 +38,7 @@ from clerkdesk.services import licensing, people, rabies, tags
 from clerkdesk.services.profile_source import profile_in_force
 from clerkdesk.services.town import save_town_profile
 from clerkdesk.services.voids import void_receipt
+from prepared_databases import prepared
 from small_town import check, dog_input, owner_input, vaccination
 
 CLERK = staff()
@@ -73,6 +74,20 @@ def _sell(database: Database, owner: int, dogs: list[int], day: dt.date, year: i
 
 
 def build_town(database: Database, preset: str) -> NoticeTown:
+    """The town above on ``preset``'s rules: built once per test process, backend and
+    preset, and copied into each later test's new database (``prepared``)."""
+    year, notice_day, owners, dogs, kennels = prepared(
+        database, ("notice town", preset), lambda made: _build(made, preset)
+    )
+    # Each test its own dictionaries: one that adds to them must not add to the next's.
+    return NoticeTown(
+        database, preset, year, notice_day, at(notice_day), dict(owners), dict(dogs), dict(kennels)
+    )
+
+
+def _build(
+    database: Database, preset: str
+) -> tuple[int, dt.date, dict[str, int], dict[str, int], dict[str, int]]:
     profile_text = presets.preset_toml(preset)
     start_clock = at(dt.date(2024, 6, 1))
     save_town_profile(database, profile_text, actor=CLERK, clock=start_clock)
@@ -152,7 +167,7 @@ def build_town(database: Database, preset: str) -> NoticeTown:
     renewed_on = notice_day - dt.timedelta(days=5)
     _sell(database, owners["john"], [dogs["Max"]], renewed_on, new.starts_in)
     kennels = _kennels(database, owners["kay"], ted, last.start, last.end, last.label)
-    return NoticeTown(database, preset, year, notice_day, at(notice_day), owners, dogs, kennels)
+    return year, notice_day, owners, dogs, kennels
 
 
 def _kennels(
