@@ -5,6 +5,7 @@ and nothing recorded."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,23 +16,30 @@ from sqlalchemy import func, select
 from clerkdesk.cli.main import main
 from clerkdesk.clock import FixedClock
 from clerkdesk.db.database import Database
-from clerkdesk.db.migrate import upgrade_to_head
 from clerkdesk.models import DocumentReprint, PrintedKind
 from document_support import Sale, license_two_dogs
 from pdf_support import page_sizes, page_texts
+from prepared_databases import prepared
 
 
 @pytest.fixture
 def licensed(
-    tmp_path_factory: pytest.TempPathFactory, clock: FixedClock
+    tmp_path_factory: pytest.TempPathFactory, clock: FixedClock, sqlite_head: Path
 ) -> Iterator[tuple[str, Database, Sale]]:
     path = tmp_path_factory.mktemp("db") / "town.sqlite"
+    shutil.copyfile(sqlite_head, path)
     database = Database.open(f"sqlite:///{path}")
-    upgrade_to_head(database)
-    add_cli_user(database)
-    sale = license_two_dogs(database, clock)
+    # Built once per test process and copied (``prepared``); the user first, as the demo
+    # inside adds its own users only to a database that has none.
+    key = ("cli print documents", clock.now().isoformat())
+    sale = prepared(database, key, lambda made: _build(made, clock))
     yield f"sqlite:///{path}", database, sale
     database.dispose()
+
+
+def _build(database: Database, clock: FixedClock) -> Sale:
+    add_cli_user(database)
+    return license_two_dogs(database, clock)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
