@@ -3,18 +3,40 @@ its exit status; hostile input refused in one line with nothing changed."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from command_user import add_cli_user
 from sqlalchemy import func, select
 
+from clerkdesk.clock import FixedClock
 from clerkdesk.models import LedgerEntry, PeriodLock, ReceiptVoid
 from clerkdesk.services import licensing
 from clerkdesk.services.licensing import CheckoutRequest, LicenseItem
 from cli.test_cli_tags import run
-from small_town import CLERK, Town, check
+from module_databases import BACKENDS, head_database
+from small_town import CLERK, Town, build_town, check
 from small_town import town as town
+
+# The suite's clock (the ``clock`` fixture), for the town shared by the hostile calls.
+SUITE_CLOCK = FixedClock(dt.datetime(2026, 6, 1, 10, 30, tzinfo=ZoneInfo("America/New_York")))
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def refusing_town(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Town]:
+    """The small town on each backend, one for all the hostile calls: each is refused and
+    asserts that the counts are as they were before it."""
+    database = head_database(request, tmp_path_factory)
+    made = build_town(database, SUITE_CLOCK)
+    add_cli_user(database)
+    yield made
+    database.dispose()
 
 
 def _url(town: Town) -> str:
@@ -102,8 +124,9 @@ def test_a_receipt_is_voided_from_the_command_line(
     ],
 )
 def test_hostile_input_is_refused_in_one_line_with_nothing_changed(
-    town: Town, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+    refusing_town: Town, capsys: pytest.CaptureFixture[str], args: list[str], words: str
 ) -> None:
+    town = refusing_town
     before = _counts(town)
     status, out, err = run(capsys, "--db", _url(town), *args)
     assert (status, out) == (2, "")
