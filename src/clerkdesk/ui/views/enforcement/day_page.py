@@ -21,13 +21,13 @@ from clerkdesk.services.enforcement.officer_day import (
     officer_day,
 )
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.models.rows import RowsModel
 from clerkdesk.ui.views.base import empty_state
 from clerkdesk.ui.views.enforcement.keys import OPEN_KEYS
 from clerkdesk.ui.views.enforcement.offers import ActionButton
 from clerkdesk.ui.views.enforcement.tables import (
     DAY_COLUMNS,
     DayLine,
-    RowsModel,
     day_cells,
     moment,
     record_table,

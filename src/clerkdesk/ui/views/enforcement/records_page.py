@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from clerkdesk.errors import ClerkDeskError
 from clerkdesk.ui.context import UiContext
+from clerkdesk.ui.models.rows import RowsModel
 from clerkdesk.ui.views.base import empty_state
 from clerkdesk.ui.views.enforcement.keys import FIND_KEYS, OPEN_KEYS
 from clerkdesk.ui.views.enforcement.offers import ActionButton
-from clerkdesk.ui.views.enforcement.tables import RowsModel, record_table
+from clerkdesk.ui.views.enforcement.tables import record_table
 
 Row = TypeVar("Row")
 DEBOUNCE_MS = 200

@@ -4,11 +4,9 @@ its cells by a function; never ORM objects. One table view shape for every tab."
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from clerkdesk.rules.dates import us_date
@@ -19,71 +17,7 @@ from clerkdesk.services.enforcement.impound_views import ImpoundRow
 from clerkdesk.services.enforcement.violation_lists import ViolationRow
 from clerkdesk.ui.fields import money
 
-_Index = QModelIndex | QPersistentModelIndex
-Row = TypeVar("Row")
 ROW_HEIGHT = 26
-
-
-class RowsModel(QAbstractTableModel, Generic[Row]):
-    """A list of frozen rows; ``cells`` says each row's texts (whole on hover)."""
-
-    def __init__(
-        self,
-        columns: Sequence[str],
-        cells: Callable[[Row], tuple[str, ...]],
-        parent: Any = None,
-        *,
-        numbers: Sequence[int] = (),
-    ) -> None:
-        super().__init__(parent)
-        self._columns = tuple(columns)
-        self._cells = cells
-        self._numbers = set(numbers)
-        self._rows: tuple[Row, ...] = ()
-
-    def set_rows(self, rows: Sequence[Row]) -> None:
-        self.beginResetModel()
-        self._rows = tuple(rows)
-        self.endResetModel()
-
-    @property
-    def rows(self) -> tuple[Row, ...]:
-        return self._rows
-
-    def row(self, number: int) -> Row | None:
-        return self._rows[number] if 0 <= number < len(self._rows) else None
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._columns)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        if not 0 <= index.column() < len(self._columns):
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            text = self._cells(self._rows[index.row()])[index.column()]
-            return text or None if role == Qt.ItemDataRole.ToolTipRole else text
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            text = self._cells(self._rows[index.row()])[index.column()]
-            return f"{self._columns[index.column()]}: {text}"
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in self._numbers:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            role == Qt.ItemDataRole.DisplayRole
-            and orientation == Qt.Orientation.Horizontal
-            and 0 <= section < len(self._columns)
-        ):
-            return self._columns[section]
-        return None
 
 
 def record_table(model: QAbstractTableModel, name: str, parent: QWidget) -> QTableView:

@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
 
 from clerkdesk.services.kennels import KennelCard
 from clerkdesk.ui.elide import ElidedLabel
+from clerkdesk.ui.models.rows import RowsModel
 from clerkdesk.ui.views.kennels.column_fit import Column, ColumnFit
 from clerkdesk.ui.views.kennels.tables import (
     INSPECTION_FIT,
     LICENSE_FIT,
     ROSTER_FIT,
-    RowsModel,
     class_words,
     inspection_model,
     license_model,
