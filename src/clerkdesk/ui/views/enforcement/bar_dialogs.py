@@ -14,7 +14,7 @@ from clerkdesk.services.enforcement.bars import lift_bar, record_breach, record_
 from clerkdesk.services.enforcement.hearing_views import BarView, OrderView
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.form_base import FormDialog
-from clerkdesk.ui.views.enforcement.form_bits import day_of
+from clerkdesk.ui.views.enforcement.form_bits import OrderForm, day_of
 
 
 def bar_words(bar: BarView) -> str:
@@ -24,7 +24,7 @@ def bar_words(bar: BarView) -> str:
     )
 
 
-class BreachDialog(FormDialog):
+class BreachDialog(OrderForm):
     """``saved`` carries the new bar's id."""
 
     def __init__(
@@ -40,10 +40,7 @@ class BreachDialog(FormDialog):
             "Commonwealth for five years from the breach; the violation is reported to the "
             "licensing authority within 30 days."
         )
-        self.order = QComboBox(self)
-        for order in orders:
-            self.order.addItem(f"{order.words} (from {us_date(order.in_force_from)})", order.id)
-        self.add_field("order", "&Order violated", self.order, required=True, short="order")
+        self.add_order(orders, "&Order violated")
         self.on = QLineEdit(us_date(ctx.clock.today()), self)
         self.add_field("breached_on", "&Breached on", self.on, required=True, date=True,
                        short="date")  # fmt: skip
@@ -52,22 +49,15 @@ class BreachDialog(FormDialog):
         self.add_field("notes", "&Notes", self.notes)
         self.finish()
 
-    def missing(self) -> list[str]:
-        order = getattr(self, "order", None)
-        gaps = super().missing()
-        return ["order", *gaps] if order is not None and order.count() == 0 else gaps
-
     def work(self) -> Callable[[], Any]:
-        order_id = self.order.currentData()
-        if order_id is None:
-            self.problem("order", "No order is in force on this complaint.")
+        order_id = self.chosen_order()
         on = day_of(self.on.text(), "breached_on")
         if order_id is None or on is None:
             return lambda: None
         database, actor, clock = self.ctx.database, self.ctx.actor, self.ctx.clock
         notes = self.notes.text() or None
         return lambda: record_breach(
-            database, int(order_id), breached_on=on, notes=notes, actor=actor, clock=clock
+            database, order_id, breached_on=on, notes=notes, actor=actor, clock=clock
         )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from clerkdesk.rules.dates import us_date
 from clerkdesk.services.enforcement.hearing_views import OrderView
@@ -16,10 +16,10 @@ from clerkdesk.services.enforcement.hearings import close_hearing
 from clerkdesk.services.enforcement.orders import end_order
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.form_base import FormDialog
-from clerkdesk.ui.views.enforcement.form_bits import day_of
+from clerkdesk.ui.views.enforcement.form_bits import OrderForm, day_of
 
 
-class EndOrderDialog(FormDialog):
+class EndOrderDialog(OrderForm):
     """``saved`` carries the order's words."""
 
     def __init__(
@@ -34,10 +34,7 @@ class EndOrderDialog(FormDialog):
             "The order no longer binds from the day it ended. The dog's designation stays; "
             "only the court's result ends that."
         )
-        self.order = QComboBox(self)
-        for order in orders:
-            self.order.addItem(f"{order.words} (from {us_date(order.in_force_from)})", order.id)
-        self.add_field("order", "&Order", self.order, required=True, short="order")
+        self.add_order(orders, "&Order")
         self.on = QLineEdit(us_date(ctx.clock.today()), self)
         self.add_field("on", "&Ended on", self.on, required=True, date=True, short="date")
         self.reason = QLineEdit(self)
@@ -46,15 +43,8 @@ class EndOrderDialog(FormDialog):
         self.add_field("reason", "&Reason", self.reason, required=True, short="reason")
         self.finish()
 
-    def missing(self) -> list[str]:
-        order = getattr(self, "order", None)
-        gaps = super().missing()
-        return ["order", *gaps] if order is not None and order.count() == 0 else gaps
-
     def work(self) -> Callable[[], Any]:
-        order_id = self.order.currentData()
-        if order_id is None:
-            self.problem("order", "No order is in force on this complaint.")
+        order_id = self.chosen_order()
         on = day_of(self.on.text(), "on")
         if order_id is None or on is None:
             return lambda: None
@@ -62,7 +52,7 @@ class EndOrderDialog(FormDialog):
         reason, words = self.reason.text(), self.order.currentText()
 
         def job() -> str:
-            end_order(database, int(order_id), on=on, reason=reason, actor=actor, clock=clock)
+            end_order(database, order_id, on=on, reason=reason, actor=actor, clock=clock)
             return f"Order ended: {words}"
 
         return job

@@ -8,9 +8,11 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem, QWidget
 
+from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.town_time import town_zone
+from clerkdesk.services.enforcement.hearing_views import OrderView
 from clerkdesk.services.enforcement.officer_picks import PickedDog
 from clerkdesk.ui.fields import BadInput, parse_date
 from clerkdesk.ui.form_base import FormDialog
@@ -106,3 +108,29 @@ class DogChecklist(QListWidget):
             if item is not None and item.checkState() == Qt.CheckState.Checked:
                 found.append(int(item.data(Qt.ItemDataRole.UserRole)))
         return tuple(found)
+
+
+class OrderForm(FormDialog):
+    """A form about one of a complaint's orders in force (End order…, Record breach…): the
+    order chosen from a list, missing while the complaint has none."""
+
+    order: QComboBox
+
+    def add_order(self, orders: Sequence[OrderView], caption: str) -> None:
+        self.order = QComboBox(self)
+        for order in orders:
+            self.order.addItem(f"{order.words} (from {us_date(order.in_force_from)})", order.id)
+        self.add_field("order", caption, self.order, required=True, short="order")
+
+    def missing(self) -> list[str]:
+        order = getattr(self, "order", None)
+        gaps = super().missing()
+        return ["order", *gaps] if order is not None and order.count() == 0 else gaps
+
+    def chosen_order(self) -> int | None:
+        """The order's id, or None with the field's message when there is none."""
+        order_id = self.order.currentData()
+        if order_id is None:
+            self.problem("order", "No order is in force on this complaint.")
+            return None
+        return int(order_id)
