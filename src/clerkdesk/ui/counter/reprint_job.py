@@ -8,9 +8,6 @@ frozen results cross threads.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +17,13 @@ from clerkdesk.errors import EnvironmentProblem, ValidationError
 from clerkdesk.rules.kinds import PrintedKind
 from clerkdesk.services.reprints import Reprinted, reprint
 from clerkdesk.ui.context import UiContext
-from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
+from clerkdesk.ui.printing.jobs import (
+    DocumentKind,
+    PrintJob,
+    documents_dir,
+    safe_name,
+    saved_reprint,
+)
 from clerkdesk.ui.printing.preview import COUNTER_REPRINTS, PrintPreview
 
 KINDS = {
@@ -35,44 +38,28 @@ STEMS = {
 }
 
 
-def _save(folder: Path, data: bytes) -> Path:
-    """The PDF in a temporary file in ``folder``; renamed once its number is known."""
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=".reprint-", suffix=".part", dir=folder)
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(data)
-    return Path(name)
-
-
-def _named(done: Reprinted, temporary: Path) -> Path:
-    stem = STEMS[done.kind]
-    label = safe_name(done.label, stem)
-    target = temporary.with_name(f"{stem}-{label}-reprint-{done.reprints}.pdf")
-    os.replace(temporary, target)
-    return target
-
-
 def reprint_document(
     ctx: UiContext, kind: PrintedKind, document_id: int, reason: str | None
 ) -> tuple[Reprinted, Path]:
     """For the task runner (no widgets): reprint, record, and save the PDF."""
-    saved: list[Path] = []
-    try:
-        done = reprint(
+
+    def name(done: Reprinted) -> str:
+        stem = STEMS[done.kind]
+        return f"{stem}-{safe_name(done.label, stem)}-reprint-{done.reprints}.pdf"
+
+    return saved_reprint(
+        lambda deliver: reprint(
             ctx.database,
             kind,
             document_id,
             actor=ctx.actor,
             clock=ctx.clock,
             reason=reason,
-            deliver=lambda data: saved.append(_save(documents_dir(), data)),
-        )
-    except BaseException:
-        for path in saved:  # recorded nothing, so keep nothing
-            with contextlib.suppress(OSError):
-                path.unlink()
-        raise
-    return done, _named(done, saved[0])
+            deliver=deliver,
+        ),
+        name,
+        documents_dir(),
+    )
 
 
 class Reprinter:

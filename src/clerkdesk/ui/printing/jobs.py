@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import os
 import re
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtWidgets import QWidget
 
@@ -65,3 +68,37 @@ def documents_dir() -> Path:
 def safe_name(label: str, fallback: str = "document") -> str:
     """A label such as ``2026-00012`` as a file-name part."""
     return re.sub(r"[^0-9A-Za-z_-]+", "-", label).strip("-") or fallback
+
+
+Done = TypeVar("Done")
+
+
+def saved_reprint(
+    reprint: Callable[[Callable[[bytes], None]], Done],
+    file_name: Callable[[Done], str],
+    folder: Path,
+) -> tuple[Done, Path]:
+    """For the task runner (no widgets): run ``reprint`` (which renders, hands the PDF to the
+    delivery it is given, and records the reprint, in one transaction), the PDF saved in
+    ``folder`` (the documents folder) under ``file_name`` of what it returns. A reprint that
+    fails records nothing, so nothing is kept."""
+    saved: list[Path] = []
+
+    def deliver(data: bytes) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        # A temporary name first: the file's name needs the reprint's number.
+        handle, name = tempfile.mkstemp(prefix=".reprint-", suffix=".part", dir=folder)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        saved.append(Path(name))
+
+    try:
+        done = reprint(deliver)
+    except BaseException:
+        for path in saved:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
+    target = saved[0].with_name(file_name(done))
+    os.replace(saved[0], target)
+    return done, target

@@ -11,13 +11,9 @@ transaction with the file written, so a file that cannot be saved leaves no reco
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import QLineEdit, QWidget
@@ -29,7 +25,13 @@ from clerkdesk.services.enforcement.papers import REASON_LENGTH, paper, reprint_
 from clerkdesk.services.reprints import Reprinted
 from clerkdesk.ui.context import UiContext
 from clerkdesk.ui.form_base import FormDialog
-from clerkdesk.ui.printing.jobs import DocumentKind, PrintJob, documents_dir, safe_name
+from clerkdesk.ui.printing.jobs import (
+    DocumentKind,
+    PrintJob,
+    documents_dir,
+    safe_name,
+    saved_reprint,
+)
 from clerkdesk.ui.printing.present import present
 from clerkdesk.ui.printing.preview import PrintPreview
 
@@ -83,40 +85,24 @@ def write_papers(
     return [write_paper(database, kind, record_id, today) for record_id in record_ids]
 
 
-def _save(folder: Path, data: bytes) -> Path:
-    """The PDF in a temporary file in ``folder``; renamed once its number is known."""
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=".reprint-", suffix=".part", dir=folder)
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(data)
-    return Path(name)
-
-
 def reprint_file(
     ctx: UiContext, kind: PrintedKind, record_id: int, reason: str | None
 ) -> tuple[Reprinted, PrintJob]:
     """For the task runner: reprint, record and save the PDF; nothing kept if it fails."""
-    saved: list[Path] = []
-    try:
-        done = reprint_paper(
+    sort = PAPERS[kind]
+    done, target = saved_reprint(
+        lambda deliver: reprint_paper(
             ctx.database,
             kind,
             record_id,
             actor=ctx.actor,
             clock=ctx.clock,
             reason=reason,
-            deliver=lambda data: saved.append(_save(documents_dir(), data)),
-        )
-    except BaseException:
-        for path in saved:  # recorded nothing, so keep nothing
-            with contextlib.suppress(OSError):
-                path.unlink()
-        raise
-    sort = PAPERS[kind]
-    target = saved[0].with_name(
-        f"{sort.stem}-{safe_name(done.label, sort.stem)}-reprint-{done.reprints}.pdf"
+            deliver=deliver,
+        ),
+        lambda done: f"{sort.stem}-{safe_name(done.label, sort.stem)}-reprint-{done.reprints}.pdf",
+        documents_dir(),
     )
-    os.replace(saved[0], target)
     return done, PrintJob(f"{done.title} (reprint)", sort.document, target)
 
 
