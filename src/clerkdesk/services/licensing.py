@@ -35,13 +35,12 @@ from clerkdesk.services.enforcement.charges import (
     EnforcementCharges,
     fine_charges,
     impound_dogs,
-    lock_enforcement,
     record_payments,
     release_charges_of,
     unlicensed_refusal,
 )
 from clerkdesk.services.license_terms import held_license
-from clerkdesk.services.locks import lock_dogs_and_owners, lock_tag_stock
+from clerkdesk.services.locks import lock_dogs_and_owners, lock_enforcement, lock_tag_stock
 from clerkdesk.services.money_clock import money_now
 from clerkdesk.services.numbers import LICENSE, next_number
 from clerkdesk.services.payments import TenderInput

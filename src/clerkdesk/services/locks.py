@@ -10,25 +10,39 @@ sees what the first wrote, so it quotes and refuses exactly as a single workstat
 SQLite needs none of this: every write transaction there begins IMMEDIATE, so writers
 already take turns and everything a checkout reads is read inside its turn.
 
-Every caller locks in one order — dogs, then owners, then tag stock, each by id, then the
-number counters (``numbers``) — so two workstations never wait for each other in a circle.
-``FOR NO KEY UPDATE`` is enough for that and, unlike ``FOR UPDATE``, lets other
-transactions go on inserting rows that merely refer to a locked owner or dog.
+Every caller locks in one order — dogs, then owners, then the fines and impounds a sale
+charges, then tag stock, each by id, then the number counters (``numbers``) — so two
+workstations never wait for each other in a circle. ``FOR NO KEY UPDATE`` is enough for that
+and, unlike ``FOR UPDATE``, lets other transactions go on inserting rows that merely refer to
+a locked owner or dog.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import Any
 
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from clerkdesk.models import Dog, Kennel, License, Owner, TagStock
+from clerkdesk.models import Dog, Impound, Kennel, License, Owner, TagStock, Violation
 
 
 def _needs_locks(session: Session) -> bool:
     return session.get_bind().dialect.name != "sqlite"
+
+
+def _hold(session: Session, column: Any, values: Iterable[Any]) -> None:
+    """Hold the rows whose ``column`` is one of ``values``, in the column's order."""
+    wanted = sorted(set(values))
+    if wanted:
+        session.execute(
+            select(column)
+            .where(column.in_(wanted))
+            .order_by(column)
+            .with_for_update(key_share=True)
+        ).all()
 
 
 def lock_dogs_and_owners(
@@ -49,13 +63,18 @@ def lock_dogs_and_owners(
             .with_for_update(key_share=True)
         ).all()
         owners.update(owner for _dog, owner in held)
-    if owners:
-        session.execute(
-            select(Owner.id)
-            .where(Owner.id.in_(sorted(owners)))
-            .order_by(Owner.id)
-            .with_for_update(key_share=True)
-        ).all()
+    _hold(session, Owner.id, owners)
+
+
+def lock_enforcement(
+    session: Session, violation_ids: Iterable[int], impound_ids: Iterable[int]
+) -> None:
+    """Hold the violations and impounds a sale charges, so two workstations cannot both take
+    one fine or one release: after the dogs and owners, before the tag stock."""
+    if not _needs_locks(session):
+        return
+    _hold(session, Violation.id, violation_ids)
+    _hold(session, Impound.id, impound_ids)
 
 
 def lock_tag_stock(session: Session, year_starts: Iterable[dt.date]) -> None:
@@ -63,14 +82,7 @@ def lock_tag_stock(session: Session, year_starts: Iterable[dt.date]) -> None:
     workstations never pick the same number. Take it after the dogs and owners."""
     if not _needs_locks(session):
         return
-    years = sorted(set(year_starts))
-    if years:
-        session.execute(
-            select(TagStock.id)
-            .where(TagStock.license_year_start.in_(years))
-            .order_by(TagStock.id)
-            .with_for_update(key_share=True)
-        ).all()
+    _hold(session, TagStock.license_year_start, year_starts)
 
 
 def lock_for_license(session: Session, license_id: int) -> None:
@@ -92,9 +104,7 @@ def lock_kennel(session: Session, kennel_id: int) -> None:
     Taken first, before the ledger's chain and the number counters."""
     if not _needs_locks(session):
         return
-    session.execute(
-        select(Kennel.id).where(Kennel.id == kennel_id).with_for_update(key_share=True)
-    ).all()
+    _hold(session, Kennel.id, [kennel_id])
 
 
 # Receiving a range adds rows: there is no row yet to hold, so PostgreSQL holds the license

@@ -1,6 +1,6 @@
 """Two workstations taking the same fine, or releasing the same dog, at the same moment: one
 receipt, and the other clerk told in words (issue 28, item 1). On both databases: PostgreSQL
-holds the violation and impound rows (``charges.lock_enforcement``), SQLite's writers take
+holds the violation and impound rows (``locks.lock_enforcement``), SQLite's writers take
 turns. The two clerks serve different payers (the owner, and a neighbor paying for them), so
 nothing but the fine or the impound itself is shared between them."""
 

@@ -7,7 +7,7 @@ what cannot be paid, and after the receipt is posted writes which line paid what
 (``EnforcementPayment``) and marks a released dog returned.
 
 Two workstations must not both take one fine. The checkout holds the violations and
-impounds it charges (``lock_enforcement``) before it reads whether they are paid, so the
+impounds it charges (``locks.lock_enforcement``) before it reads whether they are paid, so the
 second waits for the first to commit and then finds the fine paid.
 """
 
@@ -118,32 +118,6 @@ def release_lines(
     """What releasing ``impound`` at ``at`` charges: the impound services' one count
     (``impound_facts.release_charges``), on the town's clock as the officer's log has it."""
     return release_charges(session, profile, impound, at)
-
-
-def lock_enforcement(
-    session: Session, violation_ids: Iterable[int], impound_ids: Iterable[int]
-) -> None:
-    """Hold the violations and impounds being charged to the end of the transaction (see the
-    module's note): taken after the dogs and owners, before the tag stock (``locks``).
-    SQLite's writers already take turns."""
-    if session.get_bind().dialect.name == "sqlite":
-        return
-    violations = sorted(set(violation_ids))
-    impounds = sorted(set(impound_ids))
-    if violations:
-        session.execute(
-            select(Violation.id)
-            .where(Violation.id.in_(violations))
-            .order_by(Violation.id)
-            .with_for_update(key_share=True)
-        ).all()
-    if impounds:
-        session.execute(
-            select(Impound.id)
-            .where(Impound.id.in_(impounds))
-            .order_by(Impound.id)
-            .with_for_update(key_share=True)
-        ).all()
 
 
 def impound_dogs(session: Session, impound_ids: Iterable[int]) -> list[int]:
