@@ -24,6 +24,7 @@ from enforcement_towns import (
     town_time,
     violation,
 )
+from small_town import new_dog
 from statement_count import counted_statements
 
 
@@ -98,3 +99,25 @@ def test_the_enforcement_reads_do_not_grow_with_the_records(town: EnforcementTow
     assert (len(day.held), len(day.fines_due), len(day.recorded_today)) == (4, 4, 4)
     assert len(list_violations(town.database, text="Doe")) == 4
     assert len(list_impounds(town.database, text="Doe", clock=town.clock)) == 4
+
+
+@pytest.mark.parametrize(
+    "database_url",
+    ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)],
+    indirect=True,
+)
+def test_the_owners_card_does_not_grow_with_her_dogs_under_orders(town: EnforcementTown) -> None:
+    # GIVEN Jane's two dogs, each under an order
+    muzzle_order(town, town.rex, town.jane, dt.date(2001, 1, 2))
+    muzzle_order(town, town.bella, town.jane, dt.date(2002, 1, 2))
+    with counted_statements(town.database) as two:
+        _card(town)
+    # WHEN she has three dogs more, each under an order too
+    for number, name in enumerate(("Max", "Daisy", "Scout"), start=3):
+        dog = new_dog(town.database, town.clock, town.jane, name, "female", True)
+        muzzle_order(town, dog, town.jane, dt.date(2000 + number, 1, 2))
+    # THEN her card reads them with as many statements, and shows all five dogs' orders
+    with counted_statements(town.database) as five:
+        card = _card(town)
+    assert five.count == two.count
+    assert len({dog_id for dog_id, _name, _order in card.orders}) == 5  # type: ignore[attr-defined]

@@ -35,6 +35,7 @@ from clerkdesk.services.enforcement.in_force import (
     bar_words,
     bars_in_force,
     orders_in_force,
+    orders_in_force_by_dog,
 )
 from clerkdesk.services.enforcement.paid import paid_impounds, paid_violations
 from clerkdesk.services.license_terms import held_license
@@ -201,7 +202,8 @@ def owner_facts(
             or_(Impound.owner_id == owner_id, Impound.dog_id.in_(dog_ids or [-1]))
         )
     )
-    orders = tuple((d.id, d.name, o) for d in dogs for o in orders_in_force(session, d.id, on))
+    in_force = orders_in_force_by_dog(session, dog_ids, on)
+    orders = tuple((d.id, d.name, o) for d in dogs for o in in_force.get(d.id, []))
     return CounterFacts(
         tuple(_violations(session, violations, on)),
         tuple(_impounds(session, profile, impounds, now)),

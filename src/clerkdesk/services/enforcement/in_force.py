@@ -19,8 +19,7 @@ from clerkdesk.rules.dates import us_date
 from clerkdesk.rules.enforcement_kinds import OrderKind
 from clerkdesk.rules.town_time import town_day
 from clerkdesk.services.enforcement.bars import bars_in_force as held_bars
-from clerkdesk.services.enforcement.orders import order_words
-from clerkdesk.services.enforcement.orders import orders_in_force as binding_orders
+from clerkdesk.services.enforcement.orders import order_words, orders_in_force_of
 
 BAR_CITATION = "MGL c.140 §157"
 
@@ -95,11 +94,18 @@ def bar_refusals(session: Session, owner_ids: Sequence[int], on: dt.date) -> lis
 
 def orders_in_force(session: Session, dog_id: int, on: dt.date) -> list[OrderInForce]:
     """The orders about the dog in force on ``on``, oldest first."""
-    out = []
-    for order in binding_orders(session, dog_id, on):
+    return orders_in_force_by_dog(session, [dog_id], on).get(dog_id, [])
+
+
+def orders_in_force_by_dog(
+    session: Session, dog_ids: Sequence[int], on: dt.date
+) -> dict[int, list[OrderInForce]]:
+    """Each of ``dog_ids``' orders in force on ``on``, oldest first, read at once."""
+    out: dict[int, list[OrderInForce]] = {}
+    for order in orders_in_force_of(session, dog_ids, on):
         hearing = order.hearing
         heard = town_day(hearing.hearing_at) if hearing.hearing_at else hearing.decided_on
-        out.append(
+        out.setdefault(order.dog_id, []).append(
             OrderInForce(
                 order.id,
                 hearing.label,

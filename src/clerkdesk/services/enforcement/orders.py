@@ -9,6 +9,7 @@ is still under them, and the counter names them on its certificate.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, joinedload
@@ -41,11 +42,19 @@ def order_words(kind: OrderKind, conditions: str) -> str:
 def orders_in_force(session: Session, dog_id: int, on: dt.date) -> list[DogOrder]:
     """The orders binding ``dog_id`` on ``on``, oldest first. In the caller's session (the
     counter's checkout reads them inside its own transaction)."""
+    return orders_in_force_of(session, [dog_id], on)
+
+
+def orders_in_force_of(session: Session, dog_ids: Sequence[int], on: dt.date) -> list[DogOrder]:
+    """The orders binding any of ``dog_ids`` on ``on``, oldest first: one read for an
+    owner's card, however many dogs it shows."""
+    if not dog_ids:
+        return []
     return list(
         session.scalars(
             select(DogOrder)
             .where(
-                DogOrder.dog_id == dog_id,
+                DogOrder.dog_id.in_(sorted(set(dog_ids))),
                 DogOrder.in_force_from <= on,
                 or_(DogOrder.ended_on.is_(None), DogOrder.ended_on > on),
             )
