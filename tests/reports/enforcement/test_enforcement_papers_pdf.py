@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def test_the_ticket_says_what_when_where_how_much_how_and_by_when_to_pay_and_how
         "Ch. 87 Pt. 1, Penalties ¶A, ¶C (MGL c.140 §173A)", "2nd offense", "Fine $100.00",
         "Pay $100.00 by 02/23/2026.", "check or money order only", "40 Center Street",
         "Mon–Fri 8:30 AM–4:30 PM", "MGL c.40 §21D", "hearing before a judge of the district",
-        "within 21 days of the date of this notice (by 02/23/2026)", "Page 1 of 1",
+        "within 21 days of the notice given on 02/02/2026 (by 02/23/2026)", "Page 1 of 1",
     ):  # fmt: skip
         assert said in text, said
     assert "REPRINT" not in text
@@ -149,3 +150,13 @@ def test_a_300_character_name_stays_in_the_window_and_off_the_other_text() -> No
         text = _text(data)
         # The city line the post office reads is never cut.
         assert "Fairhaven, MA 02719" in text
+
+
+def test_a_ticket_printed_days_later_gives_the_same_last_day_to_pay_and_to_contest() -> None:
+    # GIVEN a ticket given on 02/02/2026 and printed on 02/05/2026
+    notice = L.violation()
+    later = replace(notice, head=replace(notice.head, dated=dt.date(2026, 2, 5)))
+    text = _text(render_violation_notice(later))
+    # THEN both of its 21 days (MGL c.40 §21D) run from the day it was given
+    assert "Pay $100.00 by 02/23/2026." in text
+    assert "within 21 days of the notice given on 02/02/2026 (by 02/23/2026)" in text

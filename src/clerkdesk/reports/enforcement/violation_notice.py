@@ -26,9 +26,11 @@ from clerkdesk.reports.enforcement.paper_parts import (
 )
 from clerkdesk.reports.layout import money
 from clerkdesk.rules.dates import us_date
+from clerkdesk.rules.fines import STATUTE_DAYS_TO_PAY
 
-CONTEST_DAYS = 21
-"""MGL c.40 §21D: a hearing is asked for within 21 days of the date of the notice."""
+CONTEST_DAYS = STATUTE_DAYS_TO_PAY
+"""MGL c.40 §21D: a hearing is asked for within 21 days of the notice, counted from the day
+the ticket was given (the incident's), as its day to pay is."""
 METHOD_WORDS = {"cash": "cash", "check": "check", "money_order": "money order", "card": "card"}
 
 
@@ -138,7 +140,8 @@ def _how_to_pay(notice: ViolationNotice) -> list[Flowable]:
 
 
 def _contest(notice: ViolationNotice) -> list[Flowable]:
-    day = notice.head.dated + dt.timedelta(days=CONTEST_DAYS)
+    given = notice.occurred_at.date()
+    day = given + dt.timedelta(days=CONTEST_DAYS)
     return section(
         "How to contest this notice",
         text(
@@ -146,7 +149,8 @@ def _contest(notice: ViolationNotice) -> list[Flowable]:
             "fine ends the matter: it is not a criminal conviction. If you believe you did not "
             "commit this violation, you have the right to a hearing before a judge of the "
             "district court. To have one, ask for it in writing within "
-            f"{CONTEST_DAYS} days of the date of this notice (by {us_date(day)}): send your "
+            f"{CONTEST_DAYS} days of the notice given on {us_date(given)} (by {us_date(day)}): "
+            "send your "
             f"request, with the notice number {notice.label}, to {_where(notice)}, who will "
             "bring it to the court.",
             NOTE,
