@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from clerkdesk.reports.layout import BOTTOM, FONT, FONT_BOLD, MARK_RED, MUTED, frame_width
+from clerkdesk.reports.text_fit import shortened, width_of
 
 # A frame's text starts at its edge: the margins are the page's.
 NO_PADDING = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
@@ -44,8 +45,11 @@ def numbered_canvas(footer: str, margin: float, reprint: str | None = None) -> t
             self.saveState()
             self.setFont(FONT, 7.5)
             self.setFillColor(MUTED)
-            self.drawString(margin, 0.45 * inch, footer)
-            self.drawRightString(width - margin, 0.45 * inch, f"Page {self._pageNumber} of {total}")
+            page = f"Page {self._pageNumber} of {total}"
+            # A long footer (a bylaw's whole title) gives way to the page's number.
+            room = width - 2 * margin - width_of(page, FONT, 7.5) - 0.25 * inch
+            self.drawString(margin, 0.45 * inch, shortened(footer, FONT, 7.5, room))
+            self.drawRightString(width - margin, 0.45 * inch, page)
             if reprint:
                 self.setFont(FONT_BOLD, 7.5)
                 self.setFillColor(MARK_RED)

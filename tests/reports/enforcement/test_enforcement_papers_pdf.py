@@ -160,3 +160,17 @@ def test_a_ticket_printed_days_later_gives_the_same_last_day_to_pay_and_to_conte
     # THEN both of its 21 days (MGL c.40 §21D) run from the day it was given
     assert "Pay $100.00 by 02/23/2026." in text
     assert "within 21 days of the notice given on 02/02/2026 (by 02/23/2026)" in text
+
+
+def test_a_long_bylaw_title_in_the_footer_gives_way_to_the_page_number() -> None:
+    # GIVEN a town whose bylaw has a long title, named in every page's footer
+    notice = L.violation()
+    long = replace(
+        notice.head.heading,
+        town="Sample Town (domestic animals on town ways)",
+        bylaw="General Bylaws, Domestic animals on town ways and other public property",
+    )
+    data = render_violation_notice(replace(notice, head=replace(notice.head, heading=long)))
+    # THEN nothing is printed over anything else, and the page still says its number
+    assert overprinted(data) == []
+    assert "Page 1 of" in _text(data)
