@@ -152,12 +152,9 @@ def _contest(notice: ViolationNotice) -> list[Flowable]:
             f"{CONTEST_DAYS} days of the notice given on {us_date(given)} (by {us_date(day)}): "
             "send your "
             f"request, with the notice number {notice.label}, to {_where(notice)}, who will "
-            "bring it to the court.",
-            NOTE,
-        ),
-        text(
-            "If you neither pay nor ask for a hearing in time, the clerk may file a complaint "
-            "with the district court, and the matter goes before the court.",
+            "bring it to the court. If you neither pay nor ask for a hearing in time, the clerk "
+            "may file a complaint with the district court, and the matter goes before the "
+            "court.",
             NOTE,
         ),
     )
