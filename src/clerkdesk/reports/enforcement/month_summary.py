@@ -95,15 +95,16 @@ def _violations(s: MonthSummary, width: float) -> list[Flowable]:
          para("Fines", HEAD_RIGHT), para("Assessed", HEAD_RIGHT)]
     ]  # fmt: skip
     for c in s.by_code:
-        rows.append([para(c.code, BOLD), para(c.description), para(str(c.warnings), NUMBER),
+        rows.append([para(c.code), para(c.description), para(str(c.warnings), NUMBER),
                      para(str(c.fines), NUMBER), para(money(c.assessed), NUMBER)])  # fmt: skip
     rows.append(
         [para("Total", BOLD), "", para(str(sum(c.warnings for c in s.by_code)), NUMBER_BOLD),
          para(str(sum(c.fines for c in s.by_code)), NUMBER_BOLD),
          para(f"${money(sum((c.assessed for c in s.by_code), Decimal('0.00')))}", NUMBER_BOLD)]
     )  # fmt: skip
-    fixed = 1.2 * inch + 3 * 0.85 * inch
-    widths = [1.2 * inch, width - fixed, 0.85 * inch, 0.85 * inch, 0.85 * inch]
+    # A profile's code ("domestic_animal", "dog_at_large") reads whole on one line.
+    fixed = 1.6 * inch + 3 * 0.85 * inch
+    widths = [1.6 * inch, width - fixed, 0.85 * inch, 0.85 * inch, 0.85 * inch]
     body: list[Flowable] = [_table(rows, widths, total=True)]
     if s.dismissed:
         body.append(para(f"Of these, {s.dismissed} dismissed since.", NOTE))
