@@ -194,6 +194,9 @@ class OwnerCardPanel(QWidget):
             # On a narrow screen the buttons give way before the columns do.
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.setMinimumWidth(72)
+            # Never squashed when the card has much to say (a bar, a refusal): the dog list
+            # gives way and scrolls instead.
+            button.setMinimumHeight(button.sizeHint().height())
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.clicked.connect(action.trigger)
             # A long caption takes two cells, so its key stays in sight.
