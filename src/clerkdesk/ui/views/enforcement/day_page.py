@@ -99,8 +99,8 @@ def day_lines(day: OfficerDay) -> list[DayLine]:
                 "Recorded today",
                 violation.label,
                 violation.owner_name,
-                f"{violation.code}, offense {violation.offense_number}: "
-                f"{violation_standing(violation)}",
+                # In the bylaw's words, as the notice prints them, not the profile's code.
+                f"{violation.description}; {violation_standing(violation)}",
                 moment(violation.occurred_at),
             )
         )
