@@ -72,6 +72,13 @@ def key(qtbot: QtBot, widget: QWidget, keys: str) -> None:
     qtbot.keyClick(widget, combo.key(), combo.keyboardModifiers())
 
 
+def step(qtbot: QtBot, details: QWidget, letter: Qt.Key) -> None:
+    """A record's step pressed by its letter: the letters are the dialog's shortcuts, heard
+    once it is the active window (on a busy machine it may not be yet when its facts come)."""
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is details)
+    qtbot.keyClick(details, letter)
+
+
 def retype(qtbot: QtBot, edit: Any, text: str) -> None:
     edit.setFocus()
     edit.selectAll()

@@ -5,7 +5,7 @@ day list, its 30-day report due."""
 from __future__ import annotations
 
 import pytest
-from enforcement_area_support import area_for, find_and_pick, key, retype, settle
+from enforcement_area_support import area_for, find_and_pick, key, retype, settle, step
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -39,7 +39,7 @@ def town(database: Database, clock: FixedClock) -> EnforcementTown:
 
 
 def _step(qtbot: QtBot, details: RecordDialog, letter: Qt.Key) -> object:
-    qtbot.keyClick(details, letter)
+    step(qtbot, details, letter)
     return details.form
 
 
@@ -149,6 +149,6 @@ def test_the_officer_files_but_does_not_decide(qtbot: QtBot, town: EnforcementTo
         assert not schedule.isEnabled()
         assert schedule.toolTip() == ACO.refusal(Permission.HEARINGS)
         # AND its key says so in the details' message line, opening nothing
-        qtbot.keyClick(details, Qt.Key.Key_S)
+        step(qtbot, details, Qt.Key.Key_S)
         assert details.form is None
         assert details.message.text() == ACO.refusal(Permission.HEARINGS)

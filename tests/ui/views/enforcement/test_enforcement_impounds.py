@@ -4,7 +4,7 @@ held and holding periods, and on its card its charges as the profile counts them
 from __future__ import annotations
 
 import pytest
-from enforcement_area_support import area_for, find_and_pick, key, retype, settle
+from enforcement_area_support import area_for, find_and_pick, key, retype, settle, step
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -79,7 +79,7 @@ def test_a_dog_taken_in_yesterday_shows_its_days_holding_and_charges(
         assert not details.buttons["identify"].isEnabled()  # he is on file already
 
         # WHEN D opens Dispose… and the officer records euthanasia before the 10 days end
-        qtbot.keyClick(details, Qt.Key.Key_D)
+        step(qtbot, details, Qt.Key.Key_D)
         dispose = details.form
         assert isinstance(dispose, DisposeDialog)
         dispose.kind.setCurrentIndex(2)  # euthanized

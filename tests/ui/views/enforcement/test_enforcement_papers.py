@@ -7,7 +7,7 @@ from the PDF the preview holds."""
 from __future__ import annotations
 
 import pytest
-from enforcement_area_support import area_for, find_and_pick, key, retype, settle
+from enforcement_area_support import area_for, find_and_pick, key, retype, settle, step
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -66,7 +66,7 @@ def _open(qtbot: QtBot, view: EnforcementView, page: str) -> RecordDialog:
 
 def _reprint(qtbot: QtBot, view: EnforcementView, details: RecordDialog, letter: Qt.Key,
              why: str) -> PrintPreview:  # fmt: skip
-    qtbot.keyClick(details, letter)
+    step(qtbot, details, letter)
     form = details.form
     assert isinstance(form, ReprintPaperDialog)
     qtbot.waitUntil(form.reason.hasFocus)  # the keyboard is on the reason
@@ -139,7 +139,7 @@ def test_a_decided_complaint_order_reprinted_ended_and_closed(
         qtbot.keyClick(again, Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda: QApplication.activeWindow() is details)
         # AND E ends the muzzle order: complied with
-        qtbot.keyClick(details, Qt.Key.Key_E)
+        step(qtbot, details, Qt.Key.Key_E)
         end = details.form
         assert isinstance(end, EndOrderDialog)
         assert end.order.currentData() == order
@@ -149,7 +149,7 @@ def test_a_decided_complaint_order_reprinted_ended_and_closed(
         assert "ended 06/01/2026 (the dog died)" in details.facts.text()
         assert not details.buttons["end_order"].isEnabled()
         # AND X closes the case
-        qtbot.keyClick(details, Qt.Key.Key_X)
+        step(qtbot, details, Qt.Key.Key_X)
         close = details.form
         assert isinstance(close, CloseHearingDialog)
         qtbot.keyClick(close, Qt.Key.Key_Return)
@@ -165,11 +165,11 @@ def test_the_assistant_clerk_may_not_end_an_order_or_close_a_case(
     with area_for(qtbot, town, ASSISTANT) as view:
         details = _open(qtbot, view, "hearings")
         refusal = ASSISTANT.refusal(Permission.HEARINGS)
-        for step in ("end_order", "close"):
-            button = details.buttons[step]
+        for name in ("end_order", "close"):
+            button = details.buttons[name]
             assert not button.isEnabled() and button.toolTip() == refusal
         # The key says why, in words, where the clerk is looking
-        qtbot.keyClick(details, Qt.Key.Key_X)
+        step(qtbot, details, Qt.Key.Key_X)
         assert details.form is None
         assert details.message.text() == refusal
         # A copy of the order is a reprint the assistant clerk may make
